@@ -1,0 +1,3 @@
+"""Imports every game's bots so they register themselves."""
+
+from tricktable.bots import tricks_together  # noqa: F401

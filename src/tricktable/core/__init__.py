@@ -1,0 +1,1 @@
+"""The core protocol shared by every game."""

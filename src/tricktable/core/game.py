@@ -1,0 +1,200 @@
+"""The core protocol every game implements: state, legal moves, play, per-seat views, events, records.
+
+A game module subclasses :class:`Game` and says only its rules: ``to_move``, ``legal_moves``,
+``parse_move``, ``why_illegal``, ``_apply`` and the game-specific parts of a view.  Everything that
+speaks to games (bots, the CLI, the web table, the lab) uses only this class.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+from tricktable.core.errors import IllegalMove, InvalidOptions
+from tricktable.core.events import Event, LogEntry
+from tricktable.core.options import Option, resolve_options
+
+
+class Move:
+    """Base of every move.  ``str(move)`` is its notation, which ``Game.parse_move`` reads back."""
+
+    __slots__ = ()
+
+
+def _copy_value(value: Any) -> Any:
+    """Copy plain mutable containers all the way down; immutable values are shared."""
+    if isinstance(value, list):
+        return [_copy_value(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy_value(v) for k, v in value.items()}
+    if isinstance(value, set):
+        return set(value)
+    if isinstance(value, random.Random):
+        rng = random.Random()
+        rng.setstate(value.getstate())
+        return rng
+    return value
+
+
+class Game(ABC):
+    """A game in progress.  Create one with ``tricktable.new_game``."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_players: ClassVar[int]
+    option_specs: ClassVar[tuple[Option, ...]] = ()
+    #: One line per move kind, shown by the CLI and the web table's help.
+    move_help: ClassVar[str] = ""
+
+    def __init__(
+        self,
+        players: int | None = None,
+        seed: int | None = None,
+        deals: list[dict[str, Any]] | None = None,
+        **options: Any,
+    ) -> None:
+        players = self.default_players if players is None else players
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise InvalidOptions(
+                f"{self.name} is for {self.min_players}-{self.max_players} players, not {players}"
+            )
+        self.players: int = players
+        self.options: dict[str, Any] = resolve_options(self.name, self.option_specs, options)
+        self.check_options()
+        self.seed: int = random.randrange(2**63) if seed is None else int(seed)
+        self.rng = random.Random(self.seed)
+        self.deals: list[dict[str, Any]] = [dict(d) for d in (deals or [])]
+        self._deals_used = 0
+        self.history: list[Move] = []
+        self._log: list[LogEntry] = []
+        self._events: list[Event] = []
+        self.setup()
+
+    # ----- what a game module provides -------------------------------------------------------------
+
+    def check_options(self) -> None:
+        """Refuse option combinations the rules do not allow (raise ``InvalidOptions``)."""
+
+    @abstractmethod
+    def setup(self) -> None:
+        """Start the game: the first deal and whatever comes before the first move."""
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """The seat whose move it is, or ``None`` when the game is over."""
+
+    @property
+    @abstractmethod
+    def phase(self) -> str:
+        """A short name of the current phase (``"commit"``, ``"play"``, ``"over"``, ...)."""
+
+    @abstractmethod
+    def legal_moves(self) -> list[Move]:
+        """Every move the player to move may make now."""
+
+    @abstractmethod
+    def parse_move(self, text: str) -> Move:
+        """Read a move's notation; raise ``IllegalMove`` saying what is wrong with it."""
+
+    @abstractmethod
+    def why_illegal(self, move: Move) -> str | None:
+        """``None`` if ``move`` is legal now, else the reason in words.  Must not change the state."""
+
+    @abstractmethod
+    def _apply(self, move: Move) -> None:
+        """Make a legal move."""
+
+    @abstractmethod
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """The game-specific part of ``view``: exactly what ``seat`` may know (``None``: spectators)."""
+
+    @abstractmethod
+    def result(self) -> dict[str, Any] | None:
+        """``None`` while the game runs; afterwards winners, scores and a summary."""
+
+    # ----- the protocol --------------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.to_move is None
+
+    def play(self, move: Move | str) -> None:
+        """Make a move given as an object or as text.  Illegal moves raise ``IllegalMove``, changing nothing."""
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        elif not isinstance(move, Move):
+            raise IllegalMove(f"{move!r} is not a move")
+        if self.to_move is None:
+            raise IllegalMove("the game is over")
+        reason = self.why_illegal(move)
+        if reason is not None:
+            raise IllegalMove(reason)
+        self.history.append(move)
+        self._apply(move)
+
+    def _emit(self, event_class: type[Event], fields: tuple[Any, ...], visible_to: frozenset[int] | None = None) -> None:
+        self._log.append((event_class, fields, visible_to))
+
+    @property
+    def events(self) -> list[Event]:
+        """Every event so far, in order (typed objects built on first read)."""
+        built = self._events
+        log = self._log
+        for event_class, fields, visible_to in log[len(built) :]:
+            built.append(event_class(*fields, visible_to=visible_to))
+        return built
+
+    def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
+        """The events ``seat`` may see, from index ``start`` of the full list."""
+        return [e for e in self.events[start:] if e.visible(seat)]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """A JSON-serialisable dict of exactly what ``seat`` may know; ``None`` is the spectators' view."""
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
+            raise IllegalMove(f"there is no seat {seat!r} at a {self.players}-player table")
+        to_move = self.to_move
+        out: dict[str, Any] = {
+            "game": self.name,
+            "title": self.title,
+            "players": self.players,
+            "options": dict(self.options),
+            "seat": seat,
+            "to_move": to_move,
+            "phase": self.phase,
+            "move_number": len(self.history),
+        }
+        out.update(self._view(seat))
+        out["legal_moves"] = [str(m) for m in self.legal_moves()] if seat is not None and seat == to_move else []
+        out["result"] = self.result()
+        return out
+
+    def clone(self) -> Game:
+        """An independent copy (for search): containers are copied, immutable values shared."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update({k: _copy_value(v) for k, v in self.__dict__.items()})
+        return twin
+
+    # ----- deals ---------------------------------------------------------------------------------
+
+    def next_explicit_deal(self) -> dict[str, Any] | None:
+        """The next deal given to ``new_game(deals=...)``, or ``None`` to deal from the seeded shuffle."""
+        if self._deals_used < len(self.deals):
+            deal = self.deals[self._deals_used]
+            self._deals_used += 1
+            return deal
+        return None
+
+    @classmethod
+    def describe(cls) -> dict[str, Any]:
+        return {
+            "name": cls.name,
+            "title": cls.title,
+            "players": [cls.min_players, cls.max_players],
+            "default_players": cls.default_players,
+            "options": [o.describe() for o in cls.option_specs],
+            "moves": cls.move_help,
+        }

@@ -1,0 +1,59 @@
+"""Declared game options: names, types, defaults, and checking what a caller passed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tricktable.core.errors import InvalidOptions
+
+_TRUE = {"1", "true", "yes", "on", "y"}
+_FALSE = {"0", "false", "no", "off", "n"}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game.  ``choices`` limits an int option to a set of values."""
+
+    name: str
+    default: bool | int
+    help: str
+    choices: tuple[int, ...] | None = None
+
+    def coerce(self, value: Any) -> bool | int:
+        """Accept the value itself or its text (from a command line or a web form)."""
+        if isinstance(self.default, bool):
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+                return value.strip().lower() in _TRUE
+            if isinstance(value, int) and value in (0, 1):
+                return bool(value)
+            raise InvalidOptions(f"option {self.name} is true or false, not {value!r}")
+        try:
+            number = int(value) if not isinstance(value, bool) else None
+        except (TypeError, ValueError):
+            number = None
+        if number is None:
+            raise InvalidOptions(f"option {self.name} is a whole number, not {value!r}")
+        if self.choices is not None and number not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise InvalidOptions(f"option {self.name} must be one of {allowed}, not {number}")
+        return number
+
+    def describe(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "default": self.default, "help": self.help}
+        out["type"] = "bool" if isinstance(self.default, bool) else "int"
+        if self.choices is not None:
+            out["choices"] = list(self.choices)
+        return out
+
+
+def resolve_options(game: str, specs: tuple[Option, ...], given: dict[str, Any]) -> dict[str, bool | int]:
+    """Defaults overlaid with ``given``; unknown names and bad values raise ``InvalidOptions``."""
+    by_name = {o.name: o for o in specs}
+    unknown = sorted(set(given) - set(by_name))
+    if unknown:
+        known = ", ".join(by_name) or "none"
+        raise InvalidOptions(f"{game} has no option {', '.join(unknown)} (its options: {known})")
+    return {name: spec.coerce(given[name]) if name in given else spec.default for name, spec in by_name.items()}

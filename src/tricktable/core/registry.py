@@ -1,0 +1,45 @@
+"""The list of games, and ``new_game``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tricktable.core.errors import InvalidOptions
+from tricktable.core.game import Game
+
+_GAMES: dict[str, type[Game]] = {}
+
+
+def register(cls: type[Game]) -> type[Game]:
+    """Class decorator: make a game available by its ``name``."""
+    _GAMES[cls.name] = cls
+    return cls
+
+
+def game_class(name: str) -> type[Game]:
+    _load_builtin_games()
+    key = name.strip().lower().replace("_", "-").replace(" ", "-")
+    if key not in _GAMES:
+        raise InvalidOptions(f"no game called {name!r}; the games are: {', '.join(sorted(_GAMES))}")
+    return _GAMES[key]
+
+
+def new_game(
+    name: str,
+    players: int | None = None,
+    seed: int | None = None,
+    deals: list[dict[str, Any]] | None = None,
+    **options: Any,
+) -> Game:
+    """Start a game: ``new_game("tricks-together", players=4, seed=1, long_climb=True)``."""
+    return game_class(name)(players=players, seed=seed, deals=deals, **options)
+
+
+def games() -> list[dict[str, Any]]:
+    """Every game with its player range and options."""
+    _load_builtin_games()
+    return [cls.describe() for _, cls in sorted(_GAMES.items())]
+
+
+def _load_builtin_games() -> None:
+    import tricktable.games  # noqa: F401  (importing registers them)

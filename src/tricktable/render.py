@@ -1,0 +1,85 @@
+"""Terminal rendering of views and events.  It reads only the view conventions of docs/protocol.md.
+
+A view's well-known keys (``table``, ``seats``, ``trick``, ``last_trick``, ``hand``, ``legal_moves``,
+``panels``) are laid out generically, so a new game shows up without touching this module.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+_COLOURS = {"S": "bright_white", "C": "bright_white", "H": "red", "D": "red"}
+
+
+def card_text(card: str, colours: dict[str, str] | None = None, marked: bool = False) -> Text:
+    """A card coloured by its suit: the view's ``card_colours`` maps a suit character to a colour."""
+    table = colours or _COLOURS
+    colour = table.get(card[-1:].upper()) or table.get(card[:1].upper()) or "white"
+    style = f"bold {colour}" if marked else f"dim {colour}"
+    return Text(card, style=style)
+
+
+def render_event(event: dict[str, Any]) -> str:
+    """One line of the game log, or '' for events that need no line."""
+    fields = {k: v for k, v in event.items() if k != "type"}
+    kind = event["type"].replace("_", " ")
+    if not fields:
+        return kind
+    parts = []
+    for key, value in fields.items():
+        if isinstance(value, list):
+            value = " ".join("-" if v is None else str(v) for v in value)
+        parts.append(f"{key}={value}")
+    return f"{kind}: " + ", ".join(parts)
+
+
+def render_view(console: Console, view: dict[str, Any]) -> None:
+    """Draw a seat's view: the public table, every seat, the trick, panels and the hand."""
+    colours = view.get("card_colours")
+    facts = view.get("table") or {}
+    if facts:
+        console.print(Text("  ".join(f"{k}: {v}" for k, v in facts.items()), style="cyan"))
+    seats = view.get("seats") or []
+    if seats:
+        grid = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+        columns = list(seats[0].keys())
+        for column in columns:
+            grid.add_column(column)
+        for row in seats:
+            style = "bold" if row.get("seat") == view.get("seat") else ""
+            grid.add_row(*("-" if row.get(c) is None else str(row.get(c)) for c in columns), style=style)
+        console.print(grid)
+    for title, lines in (view.get("panels") or {}).items():
+        console.print(Text(title, style="bold magenta"))
+        for line in lines:
+            console.print(f"  {line}")
+    last = view.get("last_trick")
+    if last:
+        played = Text("last trick: ")
+        for seat, card in zip(last.get("seats", []), last.get("cards", [])):
+            played.append(f"{seat}:")
+            played.append_text(card_text(card, colours, True))
+            played.append(" ")
+        played.append(f"-> won by seat {last.get('winner')}")
+        console.print(played)
+    trick = view.get("trick") or []
+    line = Text("trick: ")
+    for entry in trick:
+        line.append(f"{entry['seat']}:")
+        line.append_text(card_text(entry["card"], colours, True))
+        note = entry.get("note")
+        line.append(f"({note}) " if note else " ")
+    console.print(line if trick else Text("trick: (empty)"))
+    legal = set(view.get("legal_moves") or [])
+    hand = Text("your hand: ")
+    for card in view.get("hand") or []:
+        hand.append_text(card_text(card, colours, card in legal))
+        hand.append(" ")
+    console.print(hand)
+    others = [m for m in view.get("legal_moves") or [] if m not in set(view.get("hand") or [])]
+    if others:
+        console.print(Text("moves: " + ", ".join(others[:24]) + (" ..." if len(others) > 24 else ""), style="green"))
