@@ -1,3 +1,8 @@
-"""One module per game; importing this package registers them all."""
+"""One module per game.  Importing this package imports every module in it, which registers the games."""
 
-from tricktable.games import tricks_together  # noqa: F401
+import importlib
+import pkgutil
+
+for _module in pkgutil.iter_modules(__path__):
+    if not _module.name.startswith("_"):
+        importlib.import_module(f"{__name__}.{_module.name}")
