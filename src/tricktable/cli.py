@@ -19,7 +19,7 @@ from tricktable.core.runner import play_out
 from tricktable.render import render_event, render_view
 
 app = typer.Typer(add_completion=False, help="tricktable: four trick-taking games, bots, a web table, a lab.")
-console = Console(highlight=False)
+console = Console(highlight=False, soft_wrap=True)
 
 
 def parse_extra_options(game: str, args: list[str], pairs: list[str]) -> dict[str, Any]:
@@ -160,6 +160,20 @@ def replay(
             console.print(line)
     result = table.result()
     console.print(f"[bold]{result['summary'] if result else 'the game is not finished'}[/bold]")
+
+
+@app.command("serve")
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="address to listen on"),
+    port: int = typer.Option(8000, "--port", help="port to listen on"),
+    db: Path | None = typer.Option(None, "--db", help="SQLite file (default: in the user's data directory)"),
+    bot_delay: float = typer.Option(0.7, "--bot-delay", help="seconds a bot waits before moving"),
+    grace: float = typer.Option(60.0, "--grace", help="seconds before a disconnected seat is played by a bot"),
+) -> None:
+    """Start the web table: lobby, invite links, play with friends or bots."""
+    from tricktable.server import run_server
+
+    run_server(host=host, port=port, db_path=db, bot_delay=bot_delay, grace=grace)
 
 
 def main() -> None:

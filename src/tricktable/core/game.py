@@ -102,7 +102,9 @@ class Game(ABC):
 
     @abstractmethod
     def why_illegal(self, move: Move) -> str | None:
-        """``None`` if ``move`` is legal now, else the reason in words.  Must not change the state."""
+        """``None`` if ``move`` is legal now, else the reason in words (``"the game is over"`` when it is).
+
+        Must not change the state."""
 
     @abstractmethod
     def _apply(self, move: Move) -> None:
@@ -124,17 +126,15 @@ class Game(ABC):
 
     def play(self, move: Move | str) -> None:
         """Make a move given as an object or as text.  Illegal moves raise ``IllegalMove``, changing nothing."""
-        if isinstance(move, str):
-            move = self.parse_move(move)
+        if move.__class__ is str:
+            move = self.parse_move(move)  # type: ignore[arg-type]
         elif not isinstance(move, Move):
             raise IllegalMove(f"{move!r} is not a move")
-        if self.to_move is None:
-            raise IllegalMove("the game is over")
-        reason = self.why_illegal(move)
+        reason = self.why_illegal(move)  # type: ignore[arg-type]
         if reason is not None:
             raise IllegalMove(reason)
-        self.history.append(move)
-        self._apply(move)
+        self.history.append(move)  # type: ignore[arg-type]
+        self._apply(move)  # type: ignore[arg-type]
 
     def _emit(self, event_class: type[Event], fields: tuple[Any, ...], visible_to: frozenset[int] | None = None) -> None:
         self._log.append((event_class, fields, visible_to))

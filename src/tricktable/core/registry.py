@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from typing import Any
 
 from tricktable.core.errors import InvalidOptions
@@ -17,8 +19,16 @@ def register(cls: type[Game]) -> type[Game]:
 
 
 def game_class(name: str) -> type[Game]:
-    _load_builtin_games()
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
+    if key not in _GAMES:
+        # A game's module is named after it (tricks-together -> games/tricks_together.py).
+        try:
+            importlib.import_module(f"tricktable.games.{key.replace('-', '_')}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"tricktable.games.{key.replace('-', '_')}":
+                raise
+    if key not in _GAMES:
+        _load_builtin_games()
     if key not in _GAMES:
         raise InvalidOptions(f"no game called {name!r}; the games are: {', '.join(sorted(_GAMES))}")
     return _GAMES[key]
@@ -42,4 +52,9 @@ def games() -> list[dict[str, Any]]:
 
 
 def _load_builtin_games() -> None:
-    import tricktable.games  # noqa: F401  (importing registers them)
+    """Import every game module (importing one registers its game)."""
+    import tricktable.games as package
+
+    for module in pkgutil.iter_modules(package.__path__):
+        if not module.name.startswith("_"):
+            importlib.import_module(f"{package.__name__}.{module.name}")

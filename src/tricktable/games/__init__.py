@@ -1,8 +1,5 @@
-"""One module per game.  Importing this package imports every module in it, which registers the games."""
+"""One module per game, named after it (``tricks-together`` lives in ``tricks_together.py``).
 
-import importlib
-import pkgutil
-
-for _module in pkgutil.iter_modules(__path__):
-    if not _module.name.startswith("_"):
-        importlib.import_module(f"{__name__}.{_module.name}")
+``tricktable.core.registry`` imports a game's module when the game is first asked for, and every module
+here (names starting with ``_`` are helpers) when the whole list is.
+"""

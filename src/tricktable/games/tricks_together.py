@@ -198,6 +198,11 @@ class TricksTogether(Game):
         n = self.players
         for index, deal in enumerate(self.deals):
             where = f"deal {index + 1}"
+            if "hands" not in deal and "trump" not in deal:
+                # Only where to start (round, dealer): the cards come from the seeded shuffle.
+                if "round" in deal and not 1 <= int(deal["round"]) <= len(self.sequence):
+                    raise InvalidOptions(f"{where}: round must be 1..{len(self.sequence)}")
+                continue
             try:
                 hands = [parse_cards(h) for h in deal["hands"]]
                 trump = parse_card(deal["trump"])
@@ -229,13 +234,14 @@ class TricksTogether(Game):
         c = self.sequence[self.position]
         self.cards = c
         deal = self.next_explicit_deal()
-        if deal is not None:
+        if deal is not None and "hands" in deal:
             hands = [parse_cards(h) for h in deal["hands"]]
             trump_card = parse_card(deal["trump"])
             if hands[0].bit_count() != c:
                 raise InvalidOptions(f"the explicit deal has {hands[0].bit_count()}-card hands; this round deals {c}")
         else:
-            drawn = self.rng.sample(range(DECK_SIZE), n * c + 1)
+            drawn = list(range(DECK_SIZE))
+            self.rng.shuffle(drawn)
             hands = [0] * n
             # One at a time from the dealer's left, as the text deals.
             for i in range(n * c):
@@ -307,21 +313,20 @@ class TricksTogether(Game):
 
     def why_illegal(self, move: Move) -> str | None:
         seat = self._turn
-        if seat is None:
-            return "the game is over"
         if type(move) is PlayCard:
             if self.phase_name != "play":
-                return "it is time to choose a number ('bid N'), not to play a card"
+                return "the game is over" if seat is None else "it is time to choose a number ('bid N'), not to play a card"
             card = move.card
-            hand = self.hands[seat]
+            hand = self.hands[seat]  # type: ignore[index]
             if not hand >> card & 1:
                 return f"you do not hold {card_str(card)}"
             if self.trick:
                 led = self.trick[0] // 13
-                follow = hand & SUIT_MASKS[led]
-                if follow and card // 13 != led:
-                    return f"must follow {SUIT_NAMES[led]}: you hold {' '.join(cards_text(follow))}"
+                if card // 13 != led and hand & SUIT_MASKS[led]:
+                    return f"must follow {SUIT_NAMES[led]}: you hold {' '.join(cards_text(hand & SUIT_MASKS[led]))}"
             return None
+        if seat is None:
+            return "the game is over"
         if type(move) is Commit:
             if self.phase_name != "commit":
                 return "numbers are chosen before play: play a card now"
@@ -537,3 +542,45 @@ class TricksTogether(Game):
                 e.to_dict() for e in self.events[self.round_log_start :] if e.visible(seat)
             ],
         }
+
+
+def random_rollout(hands: list[int], trump: int, leader: int, tricks: int, rand: Any) -> list[int]:
+    """Play ``tricks`` tricks with uniformly random legal cards; return each seat's tricks won.
+
+    The hot path for search and benchmarks: hands are bitmasks (copied, not changed), ``trump`` is a suit
+    or ``NO_TRUMPS``, ``rand`` is a ``random.random``-like function.  Same rules as ``TricksTogether``.
+    """
+    n = len(hands)
+    hands = hands[:]
+    won = [0] * n
+    masks = SUIT_MASKS
+    for _ in range(tricks):
+        h = hands[leader]
+        for _ in range(int(rand() * h.bit_count())):
+            h &= h - 1
+        low = h & -h
+        hands[leader] ^= low
+        best = low.bit_length() - 1
+        led = best // 13
+        led_mask = masks[led]
+        best_trump = led == trump
+        winner = leader
+        seat = leader
+        for _ in range(n - 1):
+            seat = seat + 1 if seat + 1 < n else 0
+            h = hands[seat]
+            pool = h & led_mask or h
+            for _ in range(int(rand() * pool.bit_count())):
+                pool &= pool - 1
+            low = pool & -pool
+            hands[seat] = h ^ low
+            card = low.bit_length() - 1
+            suit = card // 13
+            if suit == trump:
+                if not best_trump or card > best:
+                    best, winner, best_trump = card, seat, True
+            elif suit == led and not best_trump and card > best:
+                best, winner = card, seat
+        won[winner] += 1
+        leader = winner
+    return won
