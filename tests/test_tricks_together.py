@@ -253,11 +253,16 @@ def test_secret_numbers_sum_over_cards_fails_at_the_end() -> None:
 
 
 def test_winning_the_game_scores_lives_left() -> None:
-    deal = {"round": 7, "dealer": 0, "trump": "2S", "hands": [
-        ["AS", "KS", "QS", "JS", "TS", "9S", "8S"],
-        ["AH", "KH", "QH", "JH", "TH", "9H", "8H"],
-        ["AD", "KD", "QD", "JD", "TD", "9D", "8D"],
-    ]}
+    deal = {
+        "round": 7,
+        "dealer": 0,
+        "trump": "2S",
+        "hands": [
+            ["AS", "KS", "QS", "JS", "TS", "9S", "8S"],
+            ["AH", "KH", "QH", "JH", "TH", "9H", "8H"],
+            ["AD", "KD", "QD", "JD", "TD", "9D", "8D"],
+        ],
+    }
     game = tricktable.new_game("tricks-together", players=3, seed=1, deals=[deal])
     game.play("bid 0")  # seat 1
     game.play("bid 0")  # seat 2: the dealer must take all 7

@@ -96,7 +96,9 @@ def test_random_games_keep_every_invariant(params: dict[str, Any]) -> None:
 
 def _played_this_round(game: tricktable.Game) -> list[str]:
     state: Any = game
-    return [e["card"] for e in (ev.to_dict() for ev in game.events[state.round_log_start :]) if e["type"] == "card_played"]
+    return [
+        e["card"] for e in (ev.to_dict() for ev in game.events[state.round_log_start :]) if e["type"] == "card_played"
+    ]
 
 
 def _played_by(game: tricktable.Game, seat: int) -> int:

@@ -53,7 +53,9 @@ def parse_extra_options(game: str, args: list[str], pairs: list[str]) -> dict[st
 def list_games() -> None:
     """List the games, their player counts, options and bots."""
     for info in games():
-        console.print(f"[bold]{info['name']}[/bold]  {info['title']}, {info['players'][0]}-{info['players'][1]} players")
+        console.print(
+            f"[bold]{info['name']}[/bold]  {info['title']}, {info['players'][0]}-{info['players'][1]} players"
+        )
         for option in info["options"]:
             console.print(f"   --{option['name'].replace('_', '-')}  {option['help']} (default {option['default']})")
         console.print(f"   moves: {info['moves']}")
@@ -110,7 +112,11 @@ def play(
 
 def _play_with_human(table: Game, human: int, bots: dict[int, Any]) -> None:
     shown = len(table.events)
-    console.print(f"[bold]{table.title}[/bold]: you are seat {human}. Type 'help' for help, 'quit' to stop.")
+    show_aids = True
+    console.print(
+        f"[bold]{table.title}[/bold]: you are seat {human}. Type 'help' for help, 'aid' to show or hide"
+        " playing aids, 'quit' to stop."
+    )
     while table.to_move is not None:
         if table.to_move != human:
             play_out(table, bots)
@@ -122,7 +128,7 @@ def _play_with_human(table: Game, human: int, bots: dict[int, Any]) -> None:
         shown = len(table.events)
         if table.to_move is None:
             break
-        render_view(console, table.view(human))
+        render_view(console, table.view(human), show_aids)
         try:
             text = console.input("[bold]your move> [/bold]").strip()
         except EOFError:
@@ -133,6 +139,10 @@ def _play_with_human(table: Game, human: int, bots: dict[int, Any]) -> None:
             return
         if text in ("help", "?"):
             console.print(table.move_help)
+            continue
+        if text == "aid":
+            show_aids = not show_aids
+            console.print(f"playing aids {'shown' if show_aids else 'hidden'}")
             continue
         try:
             table.play(text)

@@ -37,8 +37,11 @@ def render_event(event: dict[str, Any]) -> str:
     return f"{kind}: " + ", ".join(parts)
 
 
-def render_view(console: Console, view: dict[str, Any]) -> None:
-    """Draw a seat's view: the public table, every seat, the trick, panels and the hand."""
+def render_view(console: Console, view: dict[str, Any], show_aids: bool = True) -> None:
+    """Draw a seat's view: the public table, every seat, the trick, panels and the hand.
+
+    Panels whose title starts with ``Aid:`` are playing aids (e.g. deductions); ``show_aids`` hides them.
+    """
     colours = view.get("card_colours")
     facts = view.get("table") or {}
     if facts:
@@ -54,6 +57,8 @@ def render_view(console: Console, view: dict[str, Any]) -> None:
             grid.add_row(*("-" if row.get(c) is None else str(row.get(c)) for c in columns), style=style)
         console.print(grid)
     for title, lines in (view.get("panels") or {}).items():
+        if title.startswith("Aid:") and not show_aids:
+            continue
         console.print(Text(title, style="bold magenta"))
         for line in lines:
             console.print(f"  {line}")

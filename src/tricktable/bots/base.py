@@ -53,7 +53,7 @@ def _load() -> None:
 def bot_kinds(game: str) -> list[str]:
     """The bot levels for ``game``, weakest first."""
     _load()
-    return ["random"] + sorted(kind for g, kind in _BOTS if g == game)
+    return ["random", *sorted(kind for g, kind in _BOTS if g == game)]
 
 
 def make_bot(game: str, kind: str = "heuristic", seed: int | None = None) -> Bot:

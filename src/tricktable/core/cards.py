@@ -89,11 +89,22 @@ def mask_of(cards: Iterable[int]) -> int:
 
 def sorted_hand(mask: int) -> list[int]:
     """Cards of ``mask`` in display order: by suit ♠ ♥ ♦ ♣, high to low."""
-    return sorted(bits(mask), key=lambda c: (c // 13, -(c % 13)))
+    out = []
+    for base in (0, 13, 26, 39):
+        suit = (mask >> base) & 0x1FFF
+        while suit:
+            top = suit.bit_length() - 1
+            out.append(base + top)
+            suit ^= 1 << top
+    return out
+
+
+CARD_TEXT = tuple(RANK_LETTERS[c % 13] + SUIT_LETTERS[c // 13] for c in range(DECK_SIZE))
 
 
 def cards_text(mask: int) -> list[str]:
-    return [card_str(c) for c in sorted_hand(mask)]
+    """Notation of the cards of ``mask`` in display order."""
+    return [CARD_TEXT[c] for c in sorted_hand(mask)]
 
 
 def parse_cards(texts: Iterable[str]) -> int:

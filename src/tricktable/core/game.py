@@ -58,9 +58,7 @@ class Game(ABC):
     ) -> None:
         players = self.default_players if players is None else players
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise InvalidOptions(
-                f"{self.name} is for {self.min_players}-{self.max_players} players, not {players}"
-            )
+            raise InvalidOptions(f"{self.name} is for {self.min_players}-{self.max_players} players, not {players}")
         self.players: int = players
         self.options: dict[str, Any] = resolve_options(self.name, self.option_specs, options)
         self.check_options()
@@ -76,7 +74,8 @@ class Game(ABC):
     # ----- what a game module provides -------------------------------------------------------------
 
     def check_options(self) -> None:
-        """Refuse option combinations the rules do not allow (raise ``InvalidOptions``)."""
+        """Refuse option combinations the rules do not allow (raise ``InvalidOptions``).  Default: all allowed."""
+        return None
 
     @abstractmethod
     def setup(self) -> None:
@@ -127,16 +126,18 @@ class Game(ABC):
     def play(self, move: Move | str) -> None:
         """Make a move given as an object or as text.  Illegal moves raise ``IllegalMove``, changing nothing."""
         if move.__class__ is str:
-            move = self.parse_move(move)  # type: ignore[arg-type]
+            move = self.parse_move(move)
         elif not isinstance(move, Move):
             raise IllegalMove(f"{move!r} is not a move")
-        reason = self.why_illegal(move)  # type: ignore[arg-type]
+        reason = self.why_illegal(move)
         if reason is not None:
             raise IllegalMove(reason)
-        self.history.append(move)  # type: ignore[arg-type]
-        self._apply(move)  # type: ignore[arg-type]
+        self.history.append(move)
+        self._apply(move)
 
-    def _emit(self, event_class: type[Event], fields: tuple[Any, ...], visible_to: frozenset[int] | None = None) -> None:
+    def _emit(
+        self, event_class: type[Event], fields: tuple[Any, ...], visible_to: frozenset[int] | None = None
+    ) -> None:
         self._log.append((event_class, fields, visible_to))
 
     @property

@@ -6,10 +6,12 @@ succeeds only if every player hits their number exactly.  Card sets are int bitm
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from tricktable.core.cards import (
+    CARD_TEXT,
     DECK_SIZE,
     SUIT_MASKS,
     SUIT_NAMES,
@@ -27,7 +29,22 @@ from tricktable.core.options import Option
 from tricktable.core.registry import register
 
 NO_TRUMPS = -1
-CARD_TEXT = tuple(card_str(c) for c in range(DECK_SIZE))
+
+
+class _SuitMoves(dict[int, tuple[PlayCard, ...]]):
+    """``moves[pattern]``: the play moves for a 13-bit pattern of one suit, lowest first, built on first use."""
+
+    def __init__(self, suit: int) -> None:
+        super().__init__()
+        self.base = 13 * suit
+
+    def __missing__(self, pattern: int) -> tuple[PlayCard, ...]:
+        moves = tuple(PLAY_CARD[self.base + r] for r in range(13) if pattern >> r & 1)
+        self[pattern] = moves
+        return moves
+
+
+_SUIT_MOVES = tuple(_SuitMoves(suit) for suit in range(4))
 
 
 class Commit(Move):
@@ -190,7 +207,9 @@ class TricksTogether(Game):
         first = self.deals[0] if self.deals else None
         if first is not None and "round" in first:
             self.position = int(first["round"]) - 1
-        self.dealer = int(first["dealer"]) if first is not None and "dealer" in first else self.rng.randrange(self.players)
+        self.dealer = (
+            int(first["dealer"]) if first is not None and "dealer" in first else self.rng.randrange(self.players)
+        )
         self._start_round()
 
     def _check_deals(self) -> None:
@@ -225,7 +244,9 @@ class TricksTogether(Game):
             if "round" in deal and not 1 <= int(deal["round"]) <= len(self.sequence):
                 raise InvalidOptions(f"{where}: round must be 1..{len(self.sequence)}")
             if "round" in deal and self.sequence[int(deal["round"]) - 1] != sizes.pop():
-                raise InvalidOptions(f"{where}: round {deal['round']} deals {self.sequence[int(deal['round']) - 1]} cards")
+                raise InvalidOptions(
+                    f"{where}: round {deal['round']} deals {self.sequence[int(deal['round']) - 1]} cards"
+                )
             if "dealer" in deal and not 0 <= int(deal["dealer"]) < n:
                 raise InvalidOptions(f"{where}: dealer must be a seat 0..{n - 1}")
 
@@ -240,8 +261,7 @@ class TricksTogether(Game):
             if hands[0].bit_count() != c:
                 raise InvalidOptions(f"the explicit deal has {hands[0].bit_count()}-card hands; this round deals {c}")
         else:
-            drawn = list(range(DECK_SIZE))
-            self.rng.shuffle(drawn)
+            drawn = self.rng.sample(range(DECK_SIZE), n * c + 1)
             hands = [0] * n
             # One at a time from the dealer's left, as the text deals.
             for i in range(n * c):
@@ -267,6 +287,23 @@ class TricksTogether(Game):
             self._emit(HandDealt, (seat, tuple(cards_text(hands[seat]))), frozenset((seat,)))
         self._emit(TrumpTurned, (card_str(trump_card), self.trumps_name()))
 
+    def clone(self) -> TricksTogether:
+        """A fast independent copy: only the containers a move can change are copied."""
+        twin = object.__new__(TricksTogether)
+        twin.__dict__.update(self.__dict__)
+        twin.hands = self.hands[:]
+        twin.numbers = self.numbers[:]
+        twin.won = self.won[:]
+        twin.trick = self.trick[:]
+        twin.trick_seats = self.trick_seats[:]
+        twin.score_sheet = self.score_sheet[:]
+        twin.history = self.history[:]
+        twin._log = self._log[:]
+        twin._events = self._events[:]
+        twin.rng = random.Random()
+        twin.rng.setstate(self.rng.getstate())
+        return twin
+
     def trumps_name(self) -> str:
         return "none" if self.trump_suit == NO_TRUMPS else SUIT_NAMES[self.trump_suit]
 
@@ -287,16 +324,18 @@ class TricksTogether(Game):
         if self.phase_name == "commit":
             return list(COMMIT[: self.cards + 1])
         hand = self.hands[seat]
+        table = _SUIT_MOVES
         if self.trick:
-            follow = hand & SUIT_MASKS[self.trick[0] // 13]
+            led = self.trick[0] // 13
+            follow = (hand >> (13 * led)) & 0x1FFF
             if follow:
-                hand = follow
-        moves: list[Move] = []
-        while hand:
-            low = hand & -hand
-            moves.append(PLAY_CARD[low.bit_length() - 1])
-            hand ^= low
-        return moves
+                return list(table[led][follow])
+        return [
+            *table[0][hand & 0x1FFF],
+            *table[1][(hand >> 13) & 0x1FFF],
+            *table[2][(hand >> 26) & 0x1FFF],
+            *table[3][hand >> 39],
+        ]
 
     def parse_move(self, text: str) -> Move:
         t = text.strip().lower()
@@ -315,7 +354,11 @@ class TricksTogether(Game):
         seat = self._turn
         if type(move) is PlayCard:
             if self.phase_name != "play":
-                return "the game is over" if seat is None else "it is time to choose a number ('bid N'), not to play a card"
+                return (
+                    "the game is over"
+                    if seat is None
+                    else "it is time to choose a number ('bid N'), not to play a card"
+                )
             card = move.card
             hand = self.hands[seat]  # type: ignore[index]
             if not hand >> card & 1:
@@ -436,7 +479,9 @@ class TricksTogether(Game):
             self.revealed = True
             if dealer_number < 0:
                 self._emit(NumbersRevealed, (tuple(self.numbers), None))
-                self._end_round(False, f"the others' numbers add up to {total}, more than the {self.cards} cards", (self.dealer,))
+                self._end_round(
+                    False, f"the others' numbers add up to {total}, more than the {self.cards} cards", (self.dealer,)
+                )
                 return
             self.numbers[self.dealer] = dealer_number
             self._emit(NumbersRevealed, (tuple(self.numbers), dealer_number))
@@ -538,9 +583,7 @@ class TricksTogether(Game):
             "trick": [{"seat": s, "card": CARD_TEXT[c]} for s, c in zip(self.trick_seats, self.trick)],
             "last_trick": self.last_trick,
             "score_sheet": list(self.score_sheet),
-            "events": [
-                e.to_dict() for e in self.events[self.round_log_start :] if e.visible(seat)
-            ],
+            "events": [e.to_dict() for e in self.events[self.round_log_start :] if e.visible(seat)],
         }
 
 
