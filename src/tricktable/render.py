@@ -13,12 +13,15 @@ from rich.table import Table
 from rich.text import Text
 
 _COLOURS = {"S": "bright_white", "C": "bright_white", "H": "red", "D": "red"}
+#: Colour names a view may use that would vanish on a dark terminal, and what to draw instead.
+_READABLE = {"black": "bright_white"}
 
 
 def card_text(card: str, colours: dict[str, str] | None = None, marked: bool = False) -> Text:
     """A card coloured by its suit: the view's ``card_colours`` maps a suit character to a colour."""
     table = colours or _COLOURS
     colour = table.get(card[-1:].upper()) or table.get(card[:1].upper()) or "white"
+    colour = _READABLE.get(colour, colour)
     style = f"bold {colour}" if marked else f"dim {colour}"
     return Text(card, style=style)
 
@@ -66,15 +69,16 @@ def render_view(console: Console, view: dict[str, Any], show_aids: bool = True) 
     if last:
         played = Text("last trick: ")
         for seat, card in zip(last.get("seats", []), last.get("cards", [])):
-            played.append(f"{seat}:")
+            played.append("-:" if seat is None else f"{seat}:")
             played.append_text(card_text(card, colours, True))
             played.append(" ")
-        played.append(f"-> won by seat {last.get('winner')}")
+        winner = last.get("winner")
+        played.append("-> thrown out" if winner is None else f"-> won by seat {winner}")
         console.print(played)
     trick = view.get("trick") or []
     line = Text("trick: ")
     for entry in trick:
-        line.append(f"{entry['seat']}:")
+        line.append("-:" if entry["seat"] is None else f"{entry['seat']}:")
         line.append_text(card_text(entry["card"], colours, True))
         note = entry.get("note")
         line.append(f"({note}) " if note else " ")

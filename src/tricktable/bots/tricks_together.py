@@ -1,8 +1,11 @@
-"""A heuristic Tricks Together bot: commits from its hand, then plays to hit its own number and to
-help the team (win cheaply when it needs a trick, duck and throw high cards when it is done).
+"""A heuristic Tricks Together bot: commits from its hand, then plays to hit its own number and to help
+the team (win cheaply when it needs a trick, lead low to give tricks away, throw high cards when it is done,
+count trumps).
 
 It sees only its view: its hand, the public numbers (when revealed), trick counts, the current trick and
-the cards played this round (from the round's public events).
+the cards played this round (the round's public events).  The commitment comes from a quick Monte Carlo
+estimate: the unseen cards are dealt at random to the others many times, and a plain "win if you can,
+cheaply" play-out counts the tricks this hand takes.
 """
 
 from __future__ import annotations
@@ -11,9 +14,9 @@ import random
 from typing import Any
 
 from tricktable.bots.base import register_bot
-from tricktable.core.cards import SUIT_NAMES, card_str, parse_card, rank_of, suit_of
+from tricktable.core.cards import FULL_DECK, SUIT_MASKS, SUIT_NAMES, bits, card_str, parse_card, rank_of, suit_of
 
-ACE = 12
+SAMPLES = 40
 
 
 def trump_suit_of(view: dict[str, Any]) -> int:
@@ -28,30 +31,70 @@ def beats(card: int, best: int, led: int, trump: int) -> bool:
     return suit_of(card) == led and suit_of(best) != trump and card > best
 
 
-def estimate_tricks(hand: list[int], trump: int, players: int, cards: int) -> float:
-    """Expected tricks from a hand: high trumps, aces, kings in short suits, length in trumps."""
-    expected = 0.0
-    by_suit: dict[int, list[int]] = {}
-    for card in hand:
-        by_suit.setdefault(suit_of(card), []).append(rank_of(card))
-    crowd = 1.0 - 0.08 * (players - 3)
-    for suit, ranks in by_suit.items():
-        ranks.sort(reverse=True)
-        if suit == trump:
-            for i, r in enumerate(ranks):
-                # A trump's worth falls with its rank; long trumps win by outlasting the others.
-                worth = max(0.0, (r - 5) / 7) + (0.35 if i >= 2 else 0.0)
-                expected += min(1.0, worth + (0.15 if cards <= 3 else 0.0))
-        else:
-            length = len(ranks)
-            for i, r in enumerate(ranks[:2]):
-                if r == ACE and i == 0:
-                    expected += 0.85 * crowd if length <= 4 else 0.6
-                elif r == ACE - 1 and length >= 2 and i in (0, 1):
-                    expected += 0.45 * crowd if length <= 3 else 0.25
-    if trump >= 0 and trump not in by_suit and cards >= 3:
-        expected -= 0.1
-    return max(0.0, min(float(cards), expected))
+def strength(card: int, trump: int) -> int:
+    """Order of cards by power: trumps above everything, then rank."""
+    return rank_of(card) + (13 if suit_of(card) == trump else 0)
+
+
+def greedy_playout(hands: list[int], trump: int, leader: int, tricks: int) -> list[int]:
+    """Everybody plays to win: lead the strongest card, follow with the cheapest winner, else the lowest."""
+    n = len(hands)
+    hands = hands[:]
+    won = [0] * n
+    for _ in range(tricks):
+        trick_best = -1
+        winner = leader
+        led = -1
+        for k in range(n):
+            seat = (leader + k) % n
+            hand = hands[seat]
+            if k == 0:
+                card = max(bits(hand), key=lambda c: strength(c, trump))
+                led = suit_of(card)
+            else:
+                pool = hand & SUIT_MASKS[led] or hand
+                cards = list(bits(pool))
+                winners = [c for c in cards if beats(c, trick_best, led, trump)]
+                if winners:
+                    card = min(winners, key=lambda c: strength(c, trump))
+                else:
+                    card = min(cards, key=lambda c: strength(c, trump))
+            hands[seat] ^= 1 << card
+            if k == 0 or beats(card, trick_best, led, trump):
+                trick_best, winner = card, seat
+        won[winner] += 1
+        leader = winner
+    return won
+
+
+def estimate_tricks(view: dict[str, Any], rng: random.Random, samples: int = SAMPLES) -> float:
+    """Expected tricks of this seat's hand over random deals of the unseen cards."""
+    seat = view["seat"]
+    players = view["players"]
+    cards = view["table"]["cards"]
+    trump = trump_suit_of(view)
+    mine = 0
+    for text in view["hand"]:
+        mine |= 1 << parse_card(text)
+    unseen = list(bits(FULL_DECK & ~mine & ~(1 << parse_card(view["table"]["trump card"]))))
+    dealer = view["table"]["dealer"]
+    leader = (dealer + 1) % players
+    total = 0
+    for _ in range(samples):
+        drawn = rng.sample(unseen, cards * (players - 1))
+        hands = []
+        index = 0
+        for p in range(players):
+            if p == seat:
+                hands.append(mine)
+            else:
+                hand = 0
+                for c in drawn[index : index + cards]:
+                    hand |= 1 << c
+                hands.append(hand)
+                index += cards
+        total += greedy_playout(hands, trump, leader, cards)[seat]
+    return total / samples
 
 
 class TricksTogetherBot:
@@ -63,72 +106,97 @@ class TricksTogetherBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: dict[str, Any]) -> str:
-        legal = view["legal_moves"]
         if view["phase"] == "commit":
-            return self._commit(view, legal)
-        return self._play(view, [parse_card(m) for m in legal])
+            return self._commit(view)
+        return card_str(self._play(view, [parse_card(m) for m in view["legal_moves"]]))
 
-    def _commit(self, view: dict[str, Any], legal: list[str]) -> str:
-        hand = [parse_card(c) for c in view["hand"]]
+    def _commit(self, view: dict[str, Any]) -> str:
         cards = view["table"]["cards"]
-        estimate = estimate_tricks(hand, trump_suit_of(view), view["players"], cards)
-        number = int(estimate + 0.5)
+        expected = estimate_tricks(view, self.rng)
+        # Round a little downwards: the dealer absorbs what the others leave, and an over-count by the
+        # others (their sum above the cards) fails the round at once.
+        number = int(expected + 0.5)
         return f"bid {max(0, min(cards, number))}"
 
     # ----- play ----------------------------------------------------------------------------------
 
-    def _played_this_round(self, view: dict[str, Any]) -> set[int]:
-        return {parse_card(e["card"]) for e in view["events"] if e["type"] == "card_played"}
+    def _targets(self, view: dict[str, Any]) -> list[int | None]:
+        targets: list[int | None] = [s["number"] for s in view["seats"]]
+        seat = view["seat"]
+        if targets[seat] is None:
+            # Secret numbers: the dealer never learns its number; it aims at what its hand is worth.
+            targets[seat] = int(estimate_tricks(view, self.rng, 20) + 0.5)
+        return targets
 
-    def _target(self, view: dict[str, Any]) -> int:
-        me = view["seats"][view["seat"]]
-        if me["number"] is not None:
-            return int(me["number"])
-        # Secret numbers: the dealer never knows its number; aim at what the hand is worth.
-        hand = [parse_card(c) for c in view["hand"]]
-        return int(estimate_tricks(hand, trump_suit_of(view), view["players"], view["table"]["cards"]) + 0.5)
-
-    def _play(self, view: dict[str, Any], legal: list[int]) -> str:
+    def _play(self, view: dict[str, Any], legal: list[int]) -> int:
         trump = trump_suit_of(view)
-        me = view["seats"][view["seat"]]
-        need = self._target(view) - me["tricks"]
-        trick = [parse_card(t["card"]) for t in view["trick"]]
-        if not trick:
-            return card_str(self._lead(view, legal, need, trump))
-        led = suit_of(trick[0])
-        best = trick[0]
-        for card in trick[1:]:
-            if beats(card, best, led, trump):
-                best = card
-        winners = [c for c in legal if beats(c, best, led, trump)]
-        losers = [c for c in legal if c not in winners]
-        last_to_play = len(trick) == view["players"] - 1
-        if need > 0 and winners:
-            # The cheapest sure winner when last; otherwise a strong one that is likely to hold.
-            winners.sort(key=lambda c: (suit_of(c) == trump, rank_of(c)))
-            return card_str(winners[0] if last_to_play else winners[-1] if rank_of(winners[-1]) >= 10 else winners[0])
-        if losers:
-            # Done (or cannot win): throw the highest card that still loses, keeping low cards for later.
-            losers.sort(key=lambda c: (suit_of(c) != trump, rank_of(c)))
-            return card_str(losers[-1])
-        return card_str(min(legal, key=lambda c: (suit_of(c) == trump, rank_of(c))))
-
-    def _lead(self, view: dict[str, Any], legal: list[int], need: int, trump: int) -> int:
-        played = self._played_this_round(view)
-        hand = set(legal)
+        seat = view["seat"]
+        players = view["players"]
+        targets = self._targets(view)
+        won = [s["tricks"] for s in view["seats"]]
+        target = targets[seat]
+        assert target is not None
+        need = target - won[seat]
+        played = {parse_card(e["card"]) for e in view["events"] if e["type"] == "card_played"}
+        hand = {parse_card(c) for c in view["hand"]}
+        unseen = set(range(52)) - played - hand - {parse_card(view["table"]["trump card"])}
 
         def is_boss(card: int) -> bool:
+            """No unseen card can beat it: the higher cards of its suit (and trumps, if it is not one) are gone."""
             higher = range(card + 1, (suit_of(card) + 1) * 13)
-            return all(c in played or c in hand for c in higher)
+            if any(c in unseen for c in higher):
+                return False
+            return suit_of(card) == trump or trump < 0 or not any(suit_of(c) == trump for c in unseen)
 
+        trick = [parse_card(t["card"]) for t in view["trick"]]
+        if not trick:
+            return self._lead(legal, need, trump, is_boss, targets, won, seat, players)
+        led = suit_of(trick[0])
+        best, best_seat = trick[0], view["trick"][0]["seat"]
+        for entry, card in zip(view["trick"][1:], trick[1:]):
+            if beats(card, best, led, trump):
+                best, best_seat = card, entry["seat"]
+        winners = sorted((c for c in legal if beats(c, best, led, trump)), key=lambda c: strength(c, trump))
+        losers = sorted((c for c in legal if c not in winners), key=lambda c: strength(c, trump))
+        last_to_play = len(trick) == players - 1
+        if need > 0 and winners:
+            if last_to_play:
+                return winners[0]
+            sure = [c for c in winners if is_boss(c)]
+            return sure[0] if sure else winners[-1]
+        if need <= 0 and losers:
+            # Done: throw the highest card that still loses, so it cannot take a trick later.
+            return losers[-1]
+        if losers:
+            # Cannot win this one but still need tricks: keep the high cards, give away the lowest.
+            return losers[0]
+        # Forced to win: do it as cheaply as possible (or as dearly, if later players may still overtake).
+        return winners[0] if last_to_play else winners[-1]
+
+    def _lead(
+        self,
+        legal: list[int],
+        need: int,
+        trump: int,
+        is_boss: Any,
+        targets: list[int | None],
+        won: list[int],
+        seat: int,
+        players: int,
+    ) -> int:
         if need > 0:
             bosses = [c for c in legal if is_boss(c)]
             if bosses:
-                return max(bosses, key=lambda c: (suit_of(c) == trump, rank_of(c)))
-            return max(legal, key=lambda c: (suit_of(c) == trump, rank_of(c)))
-        # Done: lead low in a plain suit so that partners who still need tricks can take it.
+                # A sure trick; use a plain boss before a trump so the trumps stay to ruff with.
+                return min(bosses, key=lambda c: (suit_of(c) == trump, rank_of(c)))
+            return max(legal, key=lambda c: strength(c, trump))
+        others_need = any(t is not None and t - won[p] > 0 for p, t in enumerate(targets) if p != seat)
         plain = [c for c in legal if suit_of(c) != trump] or legal
-        return min(plain, key=rank_of)
+        if others_need:
+            # Lead low so that a partner who still needs a trick can take it.
+            return min(plain, key=lambda c: strength(c, trump))
+        # Nobody needs anything: lead the card least likely to win.
+        return min(legal, key=lambda c: strength(c, trump))
 
 
 register_bot("tricks-together", "heuristic")(TricksTogetherBot)

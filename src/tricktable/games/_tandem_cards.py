@@ -1,0 +1,241 @@
+"""Tandem Trick's deck, notation, moves and events (rules: tandem-trick.txt, SPEC §2).
+
+A card is an int ``colour * 12 + value`` with colours red, yellow, blue, black (0..3) and values 0..11, so a
+set of cards is an int with bit ``id`` set and a colour is a 12-bit block.  Notation: colour letter then
+value, ``R7``, ``K11``, ``B0`` (any case in, upper case out).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from tricktable.core.errors import IllegalMove
+from tricktable.core.events import Event
+from tricktable.core.game import Move
+
+COLOURS = "RYBK"
+COLOUR_NAMES = ("red", "yellow", "blue", "black")
+VALUES = 12
+HAND_SIZE = 12
+CYCLES = 12
+#: Bonus cards in the order bidders take them; a 4th bidder takes nothing (SPEC TD-4).
+BONUS_CARDS = (6, 3, 1)
+MISERE_POINTS = 1_000_000
+
+#: ``SUIT_MASKS[c]`` holds every card of colour ``c``; ``HIGH_MASKS[c]`` its 8-11, whose backs show the colour.
+SUIT_MASKS = tuple(0xFFF << (12 * c) for c in range(4))
+HIGH_MASKS = tuple(0xF00 << (12 * c) for c in range(4))
+LOW_MASK_ALL = sum(0x0FF << (12 * c) for c in range(4))
+
+CARD_TEXT = tuple(COLOURS[c // 12] + str(c % 12) for c in range(48))
+
+
+def deck_colours(players: int) -> int:
+    """Colours in play: red, yellow, blue with 3 players (36 cards), all four with 4 (48 cards)."""
+    return 3 if players == 3 else 4
+
+
+def parse_card(text: str) -> int:
+    """``"R7"``, ``"k11"``, ``"B0"`` -> card id; raise ``IllegalMove`` if it is not a card."""
+    t = text.strip().upper()
+    if len(t) >= 2 and t[0] in COLOURS and t[1:].isdigit():
+        value = int(t[1:])
+        if 0 <= value < VALUES:
+            return COLOURS.index(t[0]) * 12 + value
+    raise IllegalMove(
+        f"{text!r} is not a card: write the colour (R red, Y yellow, B blue, K black) then the value 0-11, e.g. R7, K11"
+    )
+
+
+def card_str(card: int) -> str:
+    return CARD_TEXT[card]
+
+
+def bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def cards_text(mask: int) -> list[str]:
+    """Display order: by colour R Y B K, high to low inside a colour."""
+    return [CARD_TEXT[c] for c in sorted(bits(mask), key=lambda c: (c // 12, -(c % 12)))]
+
+
+def parse_cards(texts: list[str]) -> int:
+    mask = 0
+    for t in texts:
+        c = parse_card(t)
+        if mask >> c & 1:
+            raise IllegalMove(f"card {CARD_TEXT[c]} is listed twice")
+        mask |= 1 << c
+    return mask
+
+
+# ----- moves ---------------------------------------------------------------------------------------
+
+
+class _CardMove(Move):
+    __slots__ = ("card",)
+    card: int
+    verb: ClassVar[str] = ""
+
+    def __init__(self, card: int) -> None:
+        object.__setattr__(self, "card", card)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("moves are immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.card == self.card
+
+    def __hash__(self) -> int:
+        return hash((self.verb, self.card))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({CARD_TEXT[self.card]})"
+
+    def __str__(self) -> str:
+        return f"{self.verb} {CARD_TEXT[self.card]}" if self.verb else CARD_TEXT[self.card]
+
+
+class Play(_CardMove):
+    """Play a card alone (or discard it).  Notation: the card, ``R7``."""
+
+    __slots__ = ()
+    verb = ""
+
+
+class Bid(_CardMove):
+    """Lay a card sideways as this round's bid.  Notation: ``bid Y3``."""
+
+    __slots__ = ()
+    verb = "bid"
+
+
+class Tandem(_CardMove):
+    """Ride along with the effective right neighbour's lead-suit card.  Notation: ``tandem B6``."""
+
+    __slots__ = ()
+    verb = "tandem"
+
+
+#: One shared move object per card and kind, so listing legal moves allocates nothing.
+PLAY = tuple(Play(c) for c in range(48))
+BID = tuple(Bid(c) for c in range(48))
+TANDEM = tuple(Tandem(c) for c in range(48))
+
+
+def parse_move(text: str) -> Move:
+    words = text.strip().split()
+    if not words:
+        raise IllegalMove("empty move: play a card (R7), 'bid Y3' or 'tandem B6'")
+    verb = words[0].lower()
+    if verb in ("bid", "tandem", "ride"):
+        if len(words) != 2:
+            raise IllegalMove(f"{text!r}: write '{verb} CARD', e.g. '{verb} B6'")
+        card = parse_card(words[1])
+        return BID[card] if verb == "bid" else TANDEM[card]
+    if verb == "play" and len(words) == 2:
+        return PLAY[parse_card(words[1])]
+    if len(words) != 1:
+        raise IllegalMove(f"{text!r} is not a move: play a card (R7), 'bid Y3' or 'tandem B6'")
+    return PLAY[parse_card(words[0])]
+
+
+# ----- events --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RoundDealt(Event):
+    kind: ClassVar[str] = "round_dealt"
+    round: int
+    leader: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandDealt(Event):
+    """Private to ``seat``."""
+
+    kind: ClassVar[str] = "hand_dealt"
+    seat: int
+    hand: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed(Event):
+    """``note``: "lead suit" (the first card played sets it), "alone" or "discard"."""
+
+    kind: ClassVar[str] = "card_played"
+    seat: int
+    card: str
+    trick: int
+    note: str
+
+
+@dataclass(frozen=True, slots=True)
+class TandemFormed(Event):
+    kind: ClassVar[str] = "tandem_formed"
+    seat: int
+    card: str
+    partner: int
+    partner_card: str
+    total: int
+    trick: int
+
+
+@dataclass(frozen=True, slots=True)
+class BidMade(Event):
+    kind: ClassVar[str] = "bid"
+    seat: int
+    card: str
+    bid: int
+    bonus: int
+    trick: int
+
+
+@dataclass(frozen=True, slots=True)
+class ForcedBid(Event):
+    """A seat that had not bid by the final trick bids with its last card, in turn order (SPEC TD-5)."""
+
+    kind: ClassVar[str] = "forced_bid"
+    seat: int
+    card: str
+    bid: int
+    bonus: int
+    trick: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon(Event):
+    """``winners``: one seat, or both members of a winning tandem; ``next_lead`` leads the next trick."""
+
+    kind: ClassVar[str] = "trick_won"
+    trick: int
+    winners: tuple[int, ...]
+    next_lead: int
+    value: int
+    sides: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TrickSkipped(Event):
+    """Every player bid in this trick: it is not resolved and the same player leads again."""
+
+    kind: ClassVar[str] = "all_bid_trick_skipped"
+    trick: int
+    leader: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundScored(Event):
+    kind: ClassVar[str] = "round_scored"
+    round: int
+    bids: tuple[int, ...]
+    tricks: tuple[int, ...]
+    points: tuple[int, ...]
+    totals: tuple[int, ...]

@@ -1,0 +1,120 @@
+"""Trumps: what each seat may see (docs/games/trumps.md, "Views").
+
+Hidden until revealed by the rules: other seats' hands, every face-down indicator but one's own (partners'
+included), and the cards of a pass (the passer knows them at once, the receiver once every pass is in).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tricktable.core.cards import SUIT_NAMES, card_str, cards_text
+
+if TYPE_CHECKING:
+    from tricktable.games.trumps import Trumps
+
+NONE = -1
+
+
+def indicator_text(game: Trumps, p: int, seat: int | None) -> str:
+    """The indicator of ``p`` as ``seat`` sees it: the card, ``face down``, or ``""`` before it is set."""
+    card = game.indicators[p]
+    if card == NONE:
+        return ""
+    if p == seat or game.declarer[game.side_of[p]] == p:
+        return card_str(card)
+    return "face down"
+
+
+def trumps_lines(game: Trumps) -> list[str]:
+    """Who holds which trump suit (public once declared)."""
+    lines = []
+    for side in range(game.sides):
+        suit = game.declared[side]
+        if suit != NONE:
+            by = game.declarer[side]
+            card = card_str(game.indicators[by])
+            who = game.side_name(side) + (f", declared by seat {by}" if game.teams else "")
+            lines.append(f"{who}: {SUIT_NAMES[suit]} (indicator {card} face up)")
+    return lines or ["no trumps declared yet"]
+
+
+def build_view(game: Trumps, seat: int | None) -> dict[str, Any]:
+    n = game.players
+    seats = []
+    for p in range(n):
+        side = game.side_of[p]
+        row: dict[str, Any] = {"seat": p}
+        if game.teams:
+            row["team"] = side
+        suit = game.declared[side]
+        row |= {
+            "cards": game.hands[p].bit_count(),
+            "dealer": p == game.dealer,
+            "indicator": indicator_text(game, p, seat),
+            "passed": game.phase_name != "mark" and (game.phase_name != "pass" or game.passed[p] != 0),
+            "trumps": SUIT_NAMES[suit] if suit != NONE else "",
+            "tricks": game.won[p],
+            "score": game.totals[side],
+        }
+        seats.append(row)
+    led = game.trick[0] // 13 if game.trick else NONE
+    table: dict[str, Any] = {
+        "hand": game.hand_no,
+        "dealer": game.dealer,
+        "tie-break": game.tie_break,
+        "pass": f"{game.pass_count} cards {game.pass_direction}",
+        "starter card": card_str(game.starter) if game.starter != NONE else "",
+        "extra cards": len(game.extra),
+        "trick": game.tricks_done + (1 if game.phase_name == "play" else 0),
+        "led": SUIT_NAMES[led] if led != NONE else "",
+        "target": game.target,
+    }
+    if game.teams:
+        table["totals"] = " ".join(f"team {s}: {t}" for s, t in enumerate(game.totals))
+    trick = []
+    for s, c, is_trump in zip(game.trick_seats, game.trick, game.trick_trumps):
+        entry: dict[str, Any] = {"seat": s, "card": card_str(c)}
+        if s is None:
+            entry["note"] = "starter"
+        elif is_trump:
+            entry["note"] = "trump"
+        trick.append(entry)
+    panels: dict[str, list[str]] = {"Trumps": trumps_lines(game)}
+    mine: dict[str, Any] = {"indicator": None, "passed": [], "pass_to": None, "received": [], "received_from": None}
+    if seat is not None:
+        own = game.indicators[seat]
+        side = game.side_of[seat]
+        lines = []
+        if own != NONE:
+            mine["indicator"] = card_str(own)
+            if game.declarer[side] == seat:
+                lines.append(f"{card_str(own)}: you declared {SUIT_NAMES[own // 13]}")
+            elif game.declared[side] != NONE:
+                lines.append(f"{card_str(own)} (face down): your partner declared {SUIT_NAMES[game.declared[side]]}")
+            else:
+                lines.append(f"{card_str(own)} (face down): you may declare {SUIT_NAMES[own // 13]}")
+        if game.passed[seat]:
+            to = game.pass_target(seat)
+            mine["passed"] = cards_text(game.passed[seat])
+            mine["pass_to"] = to
+            lines.append(f"passed {' '.join(mine['passed'])} to seat {to}")
+        if game.received[seat]:
+            source = (seat - game.pass_offset) % n
+            mine["received"] = cards_text(game.received[seat])
+            mine["received_from"] = source
+            lines.append(f"received {' '.join(mine['received'])} from seat {source}")
+        if lines:
+            panels["You"] = lines
+    out: dict[str, Any] = {
+        "hand": cards_text(game.hands[seat]) if seat is not None else [],
+        "seats": seats,
+        "table": table,
+        "trick": trick,
+        "last_trick": game.last_trick,
+        "score_sheet": list(game.score_sheet),
+        "panels": panels,
+        "events": [e.to_dict() for e in game.events[game.hand_log_start :] if e.visible(seat)],
+    }
+    out |= mine
+    return out
