@@ -152,10 +152,10 @@ class TricksTogetherBot:
         if not trick:
             return self._lead(legal, need, trump, is_boss, targets, won, seat, players)
         led = suit_of(trick[0])
-        best, best_seat = trick[0], view["trick"][0]["seat"]
-        for entry, card in zip(view["trick"][1:], trick[1:]):
+        best = trick[0]
+        for card in trick[1:]:
             if beats(card, best, led, trump):
-                best, best_seat = card, entry["seat"]
+                best = card
         winners = sorted((c for c in legal if beats(c, best, led, trump)), key=lambda c: strength(c, trump))
         losers = sorted((c for c in legal if c not in winners), key=lambda c: strength(c, trump))
         last_to_play = len(trick) == players - 1
