@@ -6,7 +6,8 @@ Tricks Together (the same work as one OpenSpiel ``oh_hell(players=4,num_tricks_f
   (a) random 4-player 7-card rounds through the public API: deal, three numbers, 28 cards, each move
       picked with ``random.choice(game.legal_moves())`` and made with ``game.play``;
   (b) random rollouts (random numbers, random legal cards) from one dealt 4-player 7-card round on the
-      hot path (``tricks_together.random_rollout``).
+      hot path (``tricks_together.random_rollout``), and (b') the same rollouts 16384 at a time with numpy
+      (``_tricks_together_batch.batch_rollouts``: identical choices for identical uniforms).
 With open-spiel installed (``pip install -e '.[bench]'``) the same run measures OpenSpiel's Python loop
 (``random.choice(state.legal_actions())`` until terminal) and ``pyspiel.evaluate_bots`` with uniform random
 bots from a fresh game and from a dealt state, and prints our/their ratios.  The other games' figures come
@@ -25,6 +26,9 @@ from pathlib import Path
 from typing import Any
 
 import tricktable
+import numpy as np
+
+from tricktable.games._tricks_together_batch import batch_rollouts
 from tricktable.games.tricks_together import random_rollout
 
 HERE = Path(__file__).resolve().parent
@@ -73,6 +77,21 @@ def tt_rollouts(seconds: float) -> float:
             won = random_rollout(hands, trump, leader, 7, rand)
             hits += won[1:] == numbers  # scored as the round would be
         return 1000
+
+    return rate(work, seconds)
+
+
+def tt_batch_rollouts(seconds: float, batch: int = 16384) -> float:
+    """(b') the same rollouts, ``batch`` at a time with numpy (``_tricks_together_batch``)."""
+    game: Any = tricktable.new_game("tricks-together", players=4, seed=7, deals=[{"round": 7, "dealer": 0}])
+    hands, trump = list(game.hands), game.trump_suit
+    rng = np.random.default_rng(3)
+
+    def work() -> int:
+        numbers = rng.integers(0, 8, size=(batch, 3))
+        won = batch_rollouts(hands, trump, 1, 7, rng.random((batch, 28)))
+        int((won[:, 1:] == numbers).all(axis=1).sum())  # scored as the round would be
+        return batch
 
     return rate(work, seconds)
 
@@ -136,9 +155,11 @@ def main() -> None:
 
     rounds = tt_rounds_public_api(args.seconds)
     rollouts = tt_rollouts(args.seconds)
+    batched = tt_batch_rollouts(args.seconds)
     print("Tricks Together, 4 players, 7-card rounds")
     print(f"  (a) public API rounds/s          {rounds:12,.0f}")
-    print(f"  (b) hot-path rollouts/s          {rollouts:12,.0f}")
+    print(f"  (b) hot-path rollouts/s          {rollouts:12,.0f}  (one at a time, pure Python)")
+    print(f"  (b') batched rollouts/s          {batched:12,.0f}  (16384 at a time, numpy)")
     theirs = openspiel_figures(args.seconds)
     if theirs is None:
         print("  OpenSpiel not installed: pip install -e '.[bench]' to compare")
@@ -151,6 +172,7 @@ def main() -> None:
         print(f"  evaluate_bots dealt rollouts/s   {dealt:12,.0f}")
         print(f"  ratio (a) ours/their Python loop          {rounds / loop:6.2f}x  (target >= 2)")
         print(f"  ratio (b) ours/their dealt evaluate_bots  {rollouts / dealt:6.2f}x  (target >= 1)")
+        print(f"  ratio (b') batched/their evaluate_bots    {batched / dealt:6.2f}x")
     if args.games:
         for name, figures in other_games([g for g in args.games.split(",") if g], args.seconds).items():
             print(name)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import tricktable
@@ -307,3 +309,35 @@ def test_clone_is_independent() -> None:
     assert game.to_move == CARLA and twin.to_move == DAN
     assert len(game.history) == 1 and len(twin.history) == 2
     assert game.view(CARLA)["seats"][CARLA]["number"] is None
+
+
+def test_fast_rollouts_follow_the_rules() -> None:
+    """The hot-path and batched rollouts pick the same cards as the engine for the same random draws."""
+    import numpy as np
+
+    from tricktable.games._tricks_together_batch import batch_rollouts
+    from tricktable.games.tricks_together import random_rollout
+
+    rng = np.random.default_rng(5)
+    for seed in range(12):
+        game = tricktable.new_game(
+            "tricks-together", players=3 + seed % 3, seed=seed, secret_numbers=True, deals=[{"round": 5 + seed % 3}]
+        )
+        state: Any = game
+        hands, trump, cards = list(state.hands), state.trump_suit, state.cards
+        leader = (state.dealer + 1) % game.players
+        uniforms = rng.random((40, cards * game.players))
+        batched = batch_rollouts(hands, trump, leader, cards, uniforms)
+        for row in range(40):
+            draws = iter(uniforms[row].tolist())
+            won = random_rollout(hands, trump, leader, cards, lambda: next(draws))
+            assert list(batched[row]) == won
+            # The engine, choosing the same k-th legal card, must agree trick by trick.
+            twin = game.clone()
+            for _ in range(game.players - 1):
+                twin.play("bid 0")
+            draws = iter(uniforms[row].tolist())
+            while twin.phase == "play" and state.deal_count == twin.deal_count:  # type: ignore[attr-defined]
+                moves = twin.legal_moves()
+                twin.play(moves[int(next(draws) * len(moves))])
+            assert twin.score_sheet[-1]["tricks"] == won  # type: ignore[attr-defined]

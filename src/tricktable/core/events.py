@@ -17,6 +17,12 @@ class Event:
     kind: ClassVar[str] = "event"
     visible_to: frozenset[int] | None = field(default=None, kw_only=True)
 
+    @classmethod
+    def from_log(cls, fields: tuple[Any, ...], visible_to: frozenset[int] | None) -> Event:
+        """Build the event from its log entry.  A game may log raw values (card ints, bitmasks) and
+        override this to turn them into notation, so the hot path never formats anything."""
+        return cls(*fields, visible_to=visible_to)
+
     def visible(self, seat: int | None) -> bool:
         return self.visible_to is None or (seat is not None and seat in self.visible_to)
 

@@ -146,7 +146,7 @@ class Game(ABC):
         built = self._events
         log = self._log
         for event_class, fields, visible_to in log[len(built) :]:
-            built.append(event_class(*fields, visible_to=visible_to))
+            built.append(event_class.from_log(fields, visible_to))
         return built
 
     def events_for(self, seat: int | None, start: int = 0) -> list[Event]:

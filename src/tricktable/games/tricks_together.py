@@ -93,6 +93,11 @@ class HandDealt(Event):
     seat: int
     hand: tuple[str, ...]
 
+    @classmethod
+    def from_log(cls, fields: tuple[Any, ...], visible_to: frozenset[int] | None) -> Event:
+        seat, mask = fields  # logged as a bitmask
+        return cls(seat, tuple(cards_text(mask)), visible_to=visible_to)
+
 
 @dataclass(frozen=True, slots=True)
 class TrumpTurned(Event):
@@ -132,6 +137,11 @@ class CardPlayed(Event):
     card: str
     trick: int
 
+    @classmethod
+    def from_log(cls, fields: tuple[Any, ...], visible_to: frozenset[int] | None) -> Event:
+        seat, card, trick = fields  # logged with the card as an int
+        return cls(seat, CARD_TEXT[card], trick, visible_to=visible_to)
+
 
 @dataclass(frozen=True, slots=True)
 class TrickWon(Event):
@@ -139,6 +149,11 @@ class TrickWon(Event):
     seat: int
     trick: int
     cards: tuple[str, ...]
+
+    @classmethod
+    def from_log(cls, fields: tuple[Any, ...], visible_to: frozenset[int] | None) -> Event:
+        seat, trick, cards = fields  # logged with card ints
+        return cls(seat, trick, tuple(CARD_TEXT[c] for c in cards), visible_to=visible_to)
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,7 +217,7 @@ class TricksTogether(Game):
         self.over = False
         self.won_game = False
         self.score_sheet: list[dict[str, Any]] = []
-        self.last_trick: dict[str, Any] | None = None
+        self.last_trick: tuple[tuple[int, ...], tuple[int, ...], int] | None = None
         self._check_deals()
         first = self.deals[0] if self.deals else None
         if first is not None and "round" in first:
@@ -284,7 +299,7 @@ class TricksTogether(Game):
         self.round_log_start = len(self._log)
         self._emit(RoundDealt, (self.deal_count, self.position + 1, c, self.dealer))
         for seat in range(n):
-            self._emit(HandDealt, (seat, tuple(cards_text(hands[seat]))), frozenset((seat,)))
+            self._emit(HandDealt, (seat, hands[seat]), frozenset((seat,)))
         self._emit(TrumpTurned, (card_str(trump_card), self.trumps_name()))
 
     def clone(self) -> TricksTogether:
@@ -421,7 +436,7 @@ class TricksTogether(Game):
         trick = self.trick
         trick.append(card)
         self.trick_seats.append(seat)
-        self._log.append((CardPlayed, (seat, CARD_TEXT[card], self.tricks_played + 1), None))
+        self._log.append((CardPlayed, (seat, card, self.tricks_played + 1), None))
         n = self.players
         if len(trick) < n:
             self._turn = (seat + 1) % n
@@ -429,9 +444,9 @@ class TricksTogether(Game):
         winner = self.trick_seats[self._winning_index(trick)]
         self.won[winner] += 1
         self.tricks_played += 1
-        texts = tuple(CARD_TEXT[c] for c in trick)
-        self._log.append((TrickWon, (winner, self.tricks_played, texts), None))
-        self.last_trick = {"seats": list(self.trick_seats), "cards": list(texts), "winner": winner}
+        cards = tuple(trick)
+        self._log.append((TrickWon, (winner, self.tricks_played, cards), None))
+        self.last_trick = (tuple(self.trick_seats), cards, winner)
         self.trick = []
         self.trick_seats = []
         self._turn = winner
@@ -581,7 +596,13 @@ class TricksTogether(Game):
                 "numbers": "revealed" if self.revealed else ("secret until the end" if self.secret else "hidden"),
             },
             "trick": [{"seat": s, "card": CARD_TEXT[c]} for s, c in zip(self.trick_seats, self.trick)],
-            "last_trick": self.last_trick,
+            "last_trick": None
+            if self.last_trick is None
+            else {
+                "seats": list(self.last_trick[0]),
+                "cards": [CARD_TEXT[c] for c in self.last_trick[1]],
+                "winner": self.last_trick[2],
+            },
             "score_sheet": list(self.score_sheet),
             "events": [e.to_dict() for e in self.events[self.round_log_start :] if e.visible(seat)],
         }
