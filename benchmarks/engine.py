@@ -25,9 +25,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import tricktable
 import numpy as np
 
+import tricktable
 from tricktable.games._tricks_together_batch import batch_rollouts
 from tricktable.games.tricks_together import random_rollout
 

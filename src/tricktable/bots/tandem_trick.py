@@ -200,8 +200,26 @@ class TandemTrickBot:
             if winning:
                 return "tandem " + CARD_TEXT[max(winning)]
         if self._wants_tricks():
+            duck = self._duck_under_misere(plays)
+            if duck is not None:
+                return duck
             return self._play_to_win(plays, rides, right, right_side, best_other, threat)
         return self._play_to_lose(plays, rides, right_side, best_other)
+
+    def _duck_under_misere(self, plays: list[int]) -> str | None:
+        """If an opponent's live misère card leads the trick, play under it: taking this trick would save it."""
+        sides = self._sides()
+        if not sides:
+            return None
+        owner = max(sides, key=lambda s: (sides[s][0], sides[s][1]))
+        if not self._misere_alive(owner) or self._misere_alive(self.me):
+            return None
+        best = (sides[owner][0], sides[owner][1])
+        under = [c for c in plays if c // 12 != self.lead or (c % 12, c % 12) < best]
+        if not under:
+            return None
+        # Give up the card least likely to win a trick later.
+        return CARD_TEXT[min(under, key=lambda c: (win_chance(c, self.unseen), c % 12))]
 
     def _play_to_win(
         self,
@@ -229,7 +247,8 @@ class TandemTrickBot:
                     # A tandem also gives the partner a trick: mind helping an opponent hit their bid.
                     partner = self.view["seats"][right]
                     gift = partner["bid"] is not None and partner["bid"] - partner["tricks"] == 1
-                    options.append((hold - (0.3 if gift else 0.0), v - 0.5, "tandem " + CARD_TEXT[c]))
+                    # A tandem hands the partner a trick as well: with the same card, prefer winning alone.
+                    options.append((hold - (0.3 if gift else 0.0), v + 0.5, "tandem " + CARD_TEXT[c]))
         sure = [o for o in options if o[0] >= 1.0]
         if sure:
             return min(sure, key=lambda o: o[1])[2]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tricktable.core.cards import SUIT_NAMES, card_str, cards_text
+from tricktable.core.cards import SUIT_MASKS, SUIT_NAMES, card_str, cards_text
 
 if TYPE_CHECKING:
     from tricktable.games.trumps import Trumps
@@ -39,6 +39,52 @@ def trumps_lines(game: Trumps) -> list[str]:
     return lines or ["no trumps declared yet"]
 
 
+def pass_phrase(count: int, offset: int, players: int) -> str:
+    """``3 cards to the left``, ``2 cards across``, ``2 cards 2 seats to the right``."""
+    if offset == 1:
+        where = "to the left"
+    elif offset == players - 1:
+        where = "to the right"
+    elif 2 * offset == players:
+        where = "across"
+    elif offset < players - offset:
+        where = f"{offset} seats to the left"
+    else:
+        where = f"{players - offset} seats to the right"
+    return f"{count} cards {where}"
+
+
+def own_lines(game: Trumps, seat: int) -> list[str]:
+    """The ``You`` panel: partner, own indicator and whether it can still be declared, the pass."""
+    lines = []
+    side = game.side_of[seat]
+    if game.teams:
+        partner = next(p for p in game.side_seats(side) if p != seat)
+        lines.append(f"your partner: seat {partner}")
+    own = game.indicators[seat]
+    if own != NONE:
+        suit = SUIT_NAMES[own // 13]
+        if game.declarer[side] == seat:
+            lines.append(f"{card_str(own)}: you declared {suit}")
+        elif game.declared[side] != NONE:
+            lines.append(f"{card_str(own)} (face down): your partner declared {SUIT_NAMES[game.declared[side]]}")
+        elif game.hands[seat] & SUIT_MASKS[own // 13]:
+            lines.append(f"{card_str(own)} (face down): you may declare {suit}")
+        elif game.phase_name == "pass":
+            lines.append(f"{card_str(own)} (face down): you hold no {suit} now; the pass may bring some")
+        else:
+            lines.append(f"{card_str(own)} (face down): you hold no {suit}, so you cannot declare")
+    to = game.pass_target(seat)
+    if game.passed[seat]:
+        lines.append(f"passed {' '.join(cards_text(game.passed[seat]))} to seat {to}")
+    elif game.phase_name == "pass":
+        lines.append(f"pass {game.pass_count} cards to seat {to} ({game.pass_direction})")
+    if game.received[seat]:
+        source = (seat - game.pass_offset) % game.players
+        lines.append(f"received {' '.join(cards_text(game.received[seat]))} from seat {source}")
+    return lines
+
+
 def build_view(game: Trumps, seat: int | None) -> dict[str, Any]:
     n = game.players
     seats = []
@@ -52,7 +98,11 @@ def build_view(game: Trumps, seat: int | None) -> dict[str, Any]:
             "cards": game.hands[p].bit_count(),
             "dealer": p == game.dealer,
             "indicator": indicator_text(game, p, seat),
-            "passed": game.phase_name != "mark" and (game.phase_name != "pass" or game.passed[p] != 0),
+        }
+        if game.phase_name == "pass":
+            # Only while passing does it matter who is done; afterwards every seat has passed.
+            row["passed"] = game.passed[p] != 0
+        row |= {
             "trumps": SUIT_NAMES[suit] if suit != NONE else "",
             "tricks": game.won[p],
             "score": game.totals[side],
@@ -63,9 +113,13 @@ def build_view(game: Trumps, seat: int | None) -> dict[str, Any]:
         "hand": game.hand_no,
         "dealer": game.dealer,
         "tie-break": game.tie_break,
-        "pass": f"{game.pass_count} cards {game.pass_direction}",
-        "starter card": card_str(game.starter) if game.starter != NONE else "",
-        "extra cards": len(game.extra),
+        "pass": pass_phrase(game.pass_count, game.pass_offset, n),
+    }
+    if game.extra:
+        # Leftovers exist only when 52 does not divide evenly (3 and 5-8 players).
+        table["starter card"] = card_str(game.starter) if game.starter != NONE else "face down"
+        table["extra cards"] = len(game.extra)
+    table |= {
         "trick": game.tricks_done + (1 if game.phase_name == "play" else 0),
         "led": SUIT_NAMES[led] if led != NONE else "",
         "target": game.target,
@@ -84,26 +138,15 @@ def build_view(game: Trumps, seat: int | None) -> dict[str, Any]:
     mine: dict[str, Any] = {"indicator": None, "passed": [], "pass_to": None, "received": [], "received_from": None}
     if seat is not None:
         own = game.indicators[seat]
-        side = game.side_of[seat]
-        lines = []
         if own != NONE:
             mine["indicator"] = card_str(own)
-            if game.declarer[side] == seat:
-                lines.append(f"{card_str(own)}: you declared {SUIT_NAMES[own // 13]}")
-            elif game.declared[side] != NONE:
-                lines.append(f"{card_str(own)} (face down): your partner declared {SUIT_NAMES[game.declared[side]]}")
-            else:
-                lines.append(f"{card_str(own)} (face down): you may declare {SUIT_NAMES[own // 13]}")
         if game.passed[seat]:
-            to = game.pass_target(seat)
             mine["passed"] = cards_text(game.passed[seat])
-            mine["pass_to"] = to
-            lines.append(f"passed {' '.join(mine['passed'])} to seat {to}")
+            mine["pass_to"] = game.pass_target(seat)
         if game.received[seat]:
-            source = (seat - game.pass_offset) % n
             mine["received"] = cards_text(game.received[seat])
-            mine["received_from"] = source
-            lines.append(f"received {' '.join(mine['received'])} from seat {source}")
+            mine["received_from"] = (seat - game.pass_offset) % n
+        lines = own_lines(game, seat)
         if lines:
             panels["You"] = lines
     out: dict[str, Any] = {

@@ -23,6 +23,8 @@ from tricktable.games._secret_trumps_cards import (
     NO_RANK,
     NO_SUIT,
     NUM_CARDS,
+    RANK_MASKS,
+    SUIT_MASKS,
     SUIT_NAMES,
     Trumps,
     legal_mask,
@@ -53,6 +55,12 @@ from tricktable.games._secret_trumps_goals import GOALS, HOLDERS_PER_GOAL, Goal,
 from tricktable.games._secret_trumps_views import build_view
 
 ROWS = 9
+LAYOUT_KEYS = frozenset(("start", "trump_suit", "trump_rank", "rows"))
+LAYOUT_HELP = {
+    "rows": "9 rows of 4 cards",
+    "trump_suit": "S, H, D, C, or null for no trump suit",
+    "trump_rank": "1..9, or null for no trump rank",
+}
 VERBS = ("goal", "pick", "choose", "cross")
 PHASE_VERB = {"draft": "goal", "pick": "pick", "choose": "choose", "cross": "cross"}
 PHASE_HELP = {
@@ -179,23 +187,31 @@ class SecretTrumps(Game):
     def _read_layout(self, index: int, deal: dict[str, Any]) -> dict[str, Any]:
         """Check an explicit layout (documented in docs/games/secret-trumps.md) before the game starts."""
         where = f"deal {index + 1}"
+        if not isinstance(deal, dict):
+            raise InvalidOptions(f"{where} must be an object with 'rows', 'trump_suit' and 'trump_rank'")
+        unknown = sorted(set(deal) - LAYOUT_KEYS)
+        if unknown:
+            raise InvalidOptions(f"{where}: unknown key {unknown[0]!r} (keys: {', '.join(sorted(LAYOUT_KEYS))})")
+        # A missing trump would silently mean "none": both must be named, null being the explicit none.
+        for key in ("rows", "trump_suit", "trump_rank"):
+            if key not in deal:
+                raise InvalidOptions(f"{where} needs '{key}' ({LAYOUT_HELP[key]})")
+        raw = deal["rows"]
+        if not isinstance(raw, list) or len(raw) != ROWS or any(not isinstance(r, list) or len(r) != 4 for r in raw):
+            raise InvalidOptions(f"{where}: 'rows' must be 9 rows of 4 cards (3 players: the 4th is put aside)")
         try:
-            rows = [[parse_card(str(c)) for c in row] for row in deal["rows"]]
-            suit = parse_suit(deal.get("trump_suit"))
-            rank = parse_rank(deal.get("trump_rank"))
-        except KeyError as exc:
-            raise InvalidOptions(f"{where} needs 'rows': 9 rows of 4 cards") from exc
+            rows = [[parse_card(str(c)) for c in row] for row in raw]
+            suit = parse_suit(deal["trump_suit"])
+            rank = parse_rank(deal["trump_rank"])
         except (TypeError, ValueError) as exc:
             raise InvalidOptions(f"{where}: {exc}") from exc
-        if len(rows) != ROWS or any(len(r) != 4 for r in rows):
-            raise InvalidOptions(f"{where}: 'rows' must be 9 rows of 4 cards (3 players: the 4th is put aside)")
         if len({c for r in rows for c in r}) != NUM_CARDS:
             raise InvalidOptions(f"{where}: the rows must hold each of the 36 cards exactly once")
         if rank == NO_RANK and not self.second_deck:
             raise InvalidOptions(f"{where}: without a second deck there is always a trump rank")
         start = deal.get("start")
-        if start is not None and not (isinstance(start, int) and 0 <= start < self.players):
-            raise InvalidOptions(f"{where}: start must be a seat 0..{self.players - 1}")
+        if start is not None and not (type(start) is int and 0 <= start < self.players):
+            raise InvalidOptions(f"{where}: start must be a seat 0..{self.players - 1}, not {start!r}")
         return {"start": start, "suit": suit, "rank": rank, "rows": rows}
 
     def _reset_round_state(self) -> None:
@@ -371,9 +387,15 @@ class SecretTrumps(Game):
             return None
         if self.trumps.key[led]:
             return f"a trump was led ({CARD_TEXT[led]}): you must play a trump; yours: {' '.join(mask_text(allowed))}"
-        suit = SUIT_NAMES[led // 9]
-        note = " (a trump-rank card does not count as its printed suit)" if self.trumps.rank != NO_RANK else ""
-        return f"you must follow {suit}{note}: you hold {' '.join(mask_text(allowed))}"
+        suit = led // 9
+        # Name the trump-rank rule only when it matters: the player holds the trump-rank card printed in the
+        # led suit (one card at most), which looks like a way to follow but is not.
+        lookalike = hand & RANK_MASKS[self.trumps.rank] & SUIT_MASKS[suit]
+        note = ""
+        if lookalike:
+            name = SUIT_NAMES[suit][:-1]
+            note = f" ({mask_text(lookalike)[0]} is a trump-rank card: it does not count as a {name})"
+        return f"you must follow {SUIT_NAMES[suit]}: you hold {' '.join(mask_text(allowed))}{note}"
 
     def _slugs(self, goals: list[int]) -> list[str]:
         return [self.goals[g].slug for g in goals]

@@ -110,8 +110,11 @@ class TandemTrick(Game):
             unknown = set(deal) - {"hands", "leader"}
             if unknown:
                 raise InvalidOptions(f"{where} has unknown keys {', '.join(sorted(unknown))} (use 'hands', 'leader')")
+            raw = deal["hands"]
+            if not isinstance(raw, list) or not all(isinstance(h, list) for h in raw):
+                raise InvalidOptions(f"{where}: 'hands' must be a list of lists of card texts, one list per seat")
             try:
-                hands = [parse_cards(list(h)) for h in deal["hands"]]
+                hands = [parse_cards(list(h)) for h in raw]
             except TypeError as exc:
                 raise InvalidOptions(f"{where}: 'hands' must be lists of card texts") from exc
             except IllegalMove as exc:
@@ -135,7 +138,7 @@ class TandemTrick(Game):
                         "led the previous round's final trick"
                     )
                 leader = deal["leader"]
-                if not isinstance(leader, int) or not 0 <= leader < n:
+                if type(leader) is not int or not 0 <= leader < n:
                     raise InvalidOptions(f"{where}: leader must be a seat 0..{n - 1}")
 
     def _start_round(self, leader: int) -> None:
@@ -166,6 +169,7 @@ class TandemTrick(Game):
         self.tandem_wins = 0
         self.skipped = 0
         self.last_trick: dict[str, Any] | None = None
+        self.last_summary: list[str] = []
         self.round_log_start = len(self._log)
         self._emit(RoundDealt, (self.round_no, leader))
         for seat in range(n):
@@ -326,6 +330,7 @@ class TandemTrick(Game):
             self.skipped += 1
             self._log.append((TrickSkipped, (trick, self.leader), None))
             self.last_trick = None
+            self.last_summary = [f"trick {trick}: everyone bid, so nobody wins it; seat {self.leader} leads again"]
         else:
             best = max(sides.values(), key=lambda s: (s[0], s[1]))
             members: list[int] = best[2]
@@ -341,12 +346,14 @@ class TandemTrick(Game):
             texts = tuple(f"seat {'+'.join(map(str, v[2]))}: {'+'.join(v[3])}={v[0]}" for v in sides.values())
             self._log.append((TrickWon, (trick, tuple(members), next_lead, best[0], texts), None))
             self.last_trick = {
+                "trick": trick,
                 "seats": [e[0] for e in played],
                 "cards": [CARD_TEXT[e[1]] for e in played],
                 "notes": [_note(e) for e in played],
                 "winner": next_lead,
                 "winners": list(members),
             }
+            self.last_summary = _trick_summary(trick, list(sides.values()), best, next_lead, played)
             self.leader = next_lead
         self.turn = self.leader
         self.entries = []
@@ -434,11 +441,13 @@ class TandemTrick(Game):
                 "lead player": self.leader,
                 "lead suit": COLOUR_NAMES[self.lead_suit] if self.lead_suit >= 0 else None,
                 "bonus cards left": " ".join(map(str, left)) if left else "none",
+                "ride along with": self._ride_fact(),
                 "target": self.target,
             },
             "trick": trick,
-            "last_trick": self.last_trick,
-            "score_sheet": list(self.score_sheet),
+            # Copies: a caller changing its view must not change the game.
+            "last_trick": _copy_row(self.last_trick) if self.last_trick is not None else None,
+            "score_sheet": [_copy_row(row) for row in self.score_sheet],
             "panels": self._panels(seat),
             "card_colours": {"R": "red", "Y": "yellow", "B": "blue", "K": "black"},
             "events": [e.to_dict() for e in self.events[self.round_log_start :] if e.visible(seat)],
@@ -460,7 +469,60 @@ class TandemTrick(Game):
             for p in range(self.players)
             if self.bid_card[p] >= 0
         ]
-        return {"card backs": backs, "bids": bids or ["nobody has bid yet"]}
+        panels = {"card backs": backs, "bids": bids or ["nobody has bid yet"]}
+        if self.last_summary:
+            # The generic last-trick line names one seat; a tandem win gives both members a trick.
+            panels["last trick"] = list(self.last_summary)
+        panels["rounds"] = [_round_line(row) for row in self.score_sheet] or ["no round finished yet"]
+        return panels
+
+    def _ride_fact(self) -> str:
+        """Whose card the player to move could ride along with (SPEC 2.5.3), in words."""
+        r = self.right_neighbour()
+        if r < 0:
+            return "nothing yet"
+        r_seat, r_card, r_kind, _ = self.entries[r]
+        if r_kind == DISCARD:
+            return f"nothing: seat {r_seat} discarded {CARD_TEXT[r_card]}"
+        if r_kind == RIDE:
+            return f"nothing: seat {r_seat}'s {CARD_TEXT[r_card]} rides along already"
+        return f"seat {r_seat}'s {CARD_TEXT[r_card]}"
+
+
+def _copy_row(row: dict[str, Any]) -> dict[str, Any]:
+    return {k: list(v) if isinstance(v, list) else v for k, v in row.items()}
+
+
+def _members(side: list[Any]) -> str:
+    seats: list[int] = side[2]
+    word = "seats" if len(seats) > 1 else "seat"
+    return f"{word} {'+'.join(map(str, seats))} {'+'.join(side[3])}={side[0]}"
+
+
+def _trick_summary(
+    trick: int, sides: list[list[Any]], best: list[Any], next_lead: int, played: list[tuple[int, int, int, int]]
+) -> list[str]:
+    """Two lines for the last-trick panel: the sides (and discards), then who takes a trick and who leads."""
+    beaten = [_members(s) for s in sides if s is not best]
+    first = f"trick {trick}: {_members(best)}"
+    if beaten:
+        first += " beat " + ", ".join(beaten)
+    discards = [f"seat {e[0]} {CARD_TEXT[e[1]]}" for e in played if e[2] == DISCARD]
+    if discards:
+        first += "; discarded: " + ", ".join(discards)
+    members: list[int] = best[2]
+    if len(members) == 2:
+        second = f"seats {members[0]} and {members[1]} each take a trick; seat {next_lead} leads"
+    else:
+        second = f"seat {next_lead} takes the trick and leads"
+    return [first, second]
+
+
+def _round_line(row: dict[str, Any]) -> str:
+    parts = []
+    for p, (bid, took, points) in enumerate(zip(row["bids"], row["tricks"], row["points"], strict=True)):
+        parts.append(f"seat {p} {bid}/{took}: {points}{' hit' if bid == took else ''}")
+    return f"round {row['round']} (bid/took: points): " + ", ".join(parts)
 
 
 def _note(entry: tuple[int, int, int, int]) -> str:

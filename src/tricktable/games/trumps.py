@@ -111,16 +111,15 @@ class Trumps(Game):
         self.over = False
         self.winning_side = NONE
         self.score_sheet: list[dict[str, Any]] = []
-        self._check_deals()
-        first = self.deals[0] if self.deals else None
-        if first is not None and "dealer" in first:
-            self.dealer = int(first["dealer"])
-        else:
-            self.dealer = self.rng.randrange(n)
+        first_dealer = self._check_deals()
+        # A dealer named in any explicit deal fixes the rotation from the first hand on.
+        self.dealer = self.rng.randrange(n) if first_dealer is None else first_dealer
         self._start_hand()
 
-    def _check_deals(self) -> None:
-        """Explicit deals must be whole and consistent before the game starts (they are replayed later)."""
+    def _check_deals(self) -> int | None:
+        """Explicit deals must be whole and consistent before the game starts (they are replayed later).
+
+        Returns the first hand's dealer if a deal names its dealer (the deal passes left each hand)."""
         n, h, e = self.players, self.hand_size, self.extra_count
         first_dealer = None
         for index, deal in enumerate(self.deals):
@@ -144,15 +143,16 @@ class Trumps(Game):
                     raise InvalidOptions(f"{where}: a card is dealt twice")
                 union |= mask
             if "dealer" in deal:
-                dealer = int(deal["dealer"])
-                if not 0 <= dealer < n:
-                    raise InvalidOptions(f"{where}: dealer must be a seat 0..{n - 1}")
+                dealer = deal["dealer"]
+                if type(dealer) is not int or not 0 <= dealer < n:
+                    raise InvalidOptions(f"{where}: dealer must be a seat 0..{n - 1}, not {dealer!r}")
                 if first_dealer is None:
-                    first_dealer = dealer - index
+                    first_dealer = (dealer - index) % n
                 elif dealer != (first_dealer + index) % n:
                     raise InvalidOptions(
                         f"{where}: the deal passes left, so its dealer is seat {(first_dealer + index) % n}"
                     )
+        return first_dealer
 
     def _start_hand(self) -> None:
         n = self.players
