@@ -111,7 +111,7 @@ def play(
 
 
 def _play_with_human(table: Game, human: int, bots: dict[int, Any]) -> None:
-    shown = len(table.events)
+    shown = 0
     show_aids = True
     console.print(
         f"[bold]{table.title}[/bold]: you are seat {human}. Type 'help' for help, 'aid' to show or hide"

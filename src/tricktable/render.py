@@ -26,6 +26,19 @@ def card_text(card: str, colours: dict[str, str] | None = None, marked: bool = F
     return Text(card, style=style)
 
 
+def _cell(value: Any) -> str:
+    """A table cell: unknown values as '-', flags as a tick or nothing, lists and dicts compactly."""
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "✓" if value else ""
+    if isinstance(value, list):
+        return " ".join(_cell(v) for v in value)
+    if isinstance(value, dict):
+        return " ".join(f"{k}:{_cell(v)}" for k, v in value.items())
+    return str(value)
+
+
 def render_event(event: dict[str, Any]) -> str:
     """One line of the game log, or '' for events that need no line."""
     fields = {k: v for k, v in event.items() if k != "type"}
@@ -53,11 +66,13 @@ def render_view(console: Console, view: dict[str, Any], show_aids: bool = True) 
     if seats:
         grid = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
         columns = list(seats[0].keys())
+        grid.add_column("")
         for column in columns:
             grid.add_column(column)
         for row in seats:
-            style = "bold" if row.get("seat") == view.get("seat") else ""
-            grid.add_row(*("-" if row.get(c) is None else str(row.get(c)) for c in columns), style=style)
+            mine = row.get("seat") == view.get("seat")
+            marker = ("▶ " if row.get("seat") == view.get("to_move") else "  ") + ("you" if mine else "")
+            grid.add_row(marker, *(_cell(row.get(c)) for c in columns), style="bold" if mine else "")
         console.print(grid)
     for title, lines in (view.get("panels") or {}).items():
         if title.startswith("Aid:") and not show_aids:
