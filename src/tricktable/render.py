@@ -61,7 +61,7 @@ def render_view(console: Console, view: dict[str, Any], show_aids: bool = True) 
     colours = view.get("card_colours")
     facts = view.get("table") or {}
     if facts:
-        console.print(Text("  ".join(f"{k}: {v}" for k, v in facts.items()), style="cyan"))
+        console.print(Text("  ".join(f"{k}: {_cell(v)}" for k, v in facts.items()), style="cyan"))
     seats = view.get("seats") or []
     if seats:
         grid = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
@@ -88,7 +88,11 @@ def render_view(console: Console, view: dict[str, Any], show_aids: bool = True) 
             played.append_text(card_text(card, colours, True))
             played.append(" ")
         winner = last.get("winner")
-        played.append("-> thrown out" if winner is None else f"-> won by seat {winner}")
+        winners = last.get("winners") or []
+        if len(winners) > 1:
+            played.append(f"-> won by seats {' and '.join(str(w) for w in winners)}; seat {winner} leads")
+        else:
+            played.append("-> thrown out" if winner is None else f"-> won by seat {winner}")
         console.print(played)
     trick = view.get("trick") or []
     line = Text("trick: ")

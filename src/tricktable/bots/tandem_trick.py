@@ -7,7 +7,9 @@ the cards on the table and the cards played or bid this round (from the round's 
   higher; the distribution of future tricks is the sum of those chances (Poisson binomial);
 * bids as soon as one card's value is a likely enough trick count (the bar falls as the round goes on and the
   bonus cards go), and considers a 0 bid (misère) when the hand is low enough to lose every trick;
-* rides along when the tandem wins the trick for it, and rides along with an opponent's misère card to break it;
+* rides along when the tandem wins the trick for it (alone rather than in a tandem with the same card, which
+  would hand the partner a trick), rides along with an opponent's misère card to break it, and plays under an
+  opponent's misère card that leads the trick rather than take the trick off it;
 * sheds safely when it wants no more tricks: discards, losing tandems, and low cards nobody can lift.
 """
 

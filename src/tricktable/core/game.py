@@ -64,6 +64,11 @@ class Game(ABC):
         self.check_options()
         self.seed: int = random.randrange(2**63) if seed is None else int(seed)
         self.rng = random.Random(self.seed)
+        if deals is not None and not isinstance(deals, list):
+            raise InvalidOptions("deals must be a list of deals (one object per deal)")
+        for index, deal in enumerate(deals or []):
+            if not isinstance(deal, dict):
+                raise InvalidOptions(f"deal {index + 1} must be an object, not {type(deal).__name__}")
         self.deals: list[dict[str, Any]] = [dict(d) for d in (deals or [])]
         self._deals_used = 0
         self.history: list[Move] = []

@@ -465,7 +465,7 @@ class TandemTrick(Game):
             backs.append(f"seat {p}: 8-11 by colour {high}; {low} unmarked")
         bids = [
             f"seat {p}: bid {self.bid_card[p] % 12} with {CARD_TEXT[self.bid_card[p]]}, bonus {self.bonus[p]}, "
-            f"{self.won[p]} tricks"
+            f"{self.won[p]} trick{'' if self.won[p] == 1 else 's'}"
             for p in range(self.players)
             if self.bid_card[p] >= 0
         ]
