@@ -83,10 +83,11 @@ def render_view(console: Console, view: dict[str, Any], show_aids: bool = True) 
     last = view.get("last_trick")
     if last:
         played = Text("last trick: ")
-        for seat, card in zip(last.get("seats", []), last.get("cards", [])):
+        notes = last.get("notes") or [None] * len(last.get("cards", []))
+        for seat, card, note in zip(last.get("seats", []), last.get("cards", []), notes):
             played.append("-:" if seat is None else f"{seat}:")
             played.append_text(card_text(card, colours, True))
-            played.append(" ")
+            played.append(f"({note}) " if note else " ")
         winner = last.get("winner")
         winners = last.get("winners") or []
         if len(winners) > 1:
@@ -110,4 +111,18 @@ def render_view(console: Console, view: dict[str, Any], show_aids: bool = True) 
     console.print(hand)
     others = [m for m in view.get("legal_moves") or [] if m not in set(view.get("hand") or [])]
     if others:
-        console.print(Text("moves: " + ", ".join(others[:24]) + (" ..." if len(others) > 24 else ""), style="green"))
+        console.print(Text("moves: " + summarise_moves(others), style="green"))
+
+
+def summarise_moves(moves: list[str], limit: int = 12) -> str:
+    """The moves, listed; a verb with more than ``limit`` forms is summarised as 'verb ... (N choices)'."""
+    by_verb: dict[str, list[str]] = {}
+    for move in moves:
+        by_verb.setdefault(move.split(" ", 1)[0], []).append(move)
+    parts = []
+    for verb, forms in by_verb.items():
+        if len(forms) > limit:
+            parts.append(f"{verb} ... ({len(forms)} choices, e.g. {forms[0]})")
+        else:
+            parts.extend(forms)
+    return ", ".join(parts)

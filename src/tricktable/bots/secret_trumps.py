@@ -114,12 +114,16 @@ def choose_card(
     losers: list[int] = []
     for c in cards:
         (winners if trick_winner([*trick, c], key) == len(trick) else losers).append(c)
+    if avoid_suit >= 0:
+        # A suit goal: winning a trick with a card of that suit puts the suit in one's own trick.
+        safe = [c for c in winners if c // 9 != avoid_suit]
+        winners = safe or winners
     last = len(trick) == players - 1
     if mode == "win":
         if winners:
             return min(winners, key=strength) if last else max(winners, key=strength)
         return min(cards, key=strength)
-    if mode == "cheap" and last and winners:
+    if mode == "cheap" and last and winners and (avoid_suit < 0 or winners[0] // 9 != avoid_suit):
         return min(winners, key=strength)
     if losers:
         if avoid_suit >= 0:

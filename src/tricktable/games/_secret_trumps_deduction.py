@@ -110,7 +110,7 @@ def hypotheses_lines(hypotheses: Sequence[Hypothesis], second_deck: bool = True)
         ranks = [r for s, r in hypotheses if s == suit]
         if not ranks:
             continue
-        name = "no trump suit" if suit == NO_SUIT else f"{SUIT_SYMBOLS[suit]} trumps"
-        words = ", ".join("no rank" if r == NO_RANK else RANK_CHARS[r - 1] for r in ranks)
-        lines.append(f"{name}: rank {words}")
+        name = "no trump suit" if suit == NO_SUIT else f"trump suit {SUIT_SYMBOLS[suit]}"
+        words = ", ".join("none" if r == NO_RANK else RANK_CHARS[r - 1] for r in ranks)
+        lines.append(f"{name}; trump rank: {words}")
     return lines

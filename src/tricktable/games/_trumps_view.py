@@ -6,6 +6,7 @@ included), and the cards of a pass (the passer knows them at once, the receiver 
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Any
 
 from tricktable.core.cards import SUIT_MASKS, SUIT_NAMES, card_str, cards_text
@@ -125,7 +126,7 @@ def build_view(game: Trumps, seat: int | None) -> dict[str, Any]:
         "target": game.target,
     }
     if game.teams:
-        table["totals"] = " ".join(f"team {s}: {t}" for s, t in enumerate(game.totals))
+        table["totals"] = ", ".join(f"team {s}: {t}" for s, t in enumerate(game.totals))
     trick = []
     for s, c, is_trump in zip(game.trick_seats, game.trick, game.trick_trumps):
         entry: dict[str, Any] = {"seat": s, "card": card_str(c)}
@@ -154,8 +155,16 @@ def build_view(game: Trumps, seat: int | None) -> dict[str, Any]:
         "seats": seats,
         "table": table,
         "trick": trick,
-        "last_trick": game.last_trick,
-        "score_sheet": list(game.score_sheet),
+        "last_trick": None
+        if game.last_trick is None
+        else {
+            **game.last_trick,
+            "seats": list(game.last_trick["seats"]),
+            "cards": list(game.last_trick["cards"]),
+            "trumps": list(game.last_trick["trumps"]),
+            "notes": ["trump" if flag else None for flag in game.last_trick["trumps"]],
+        },
+        "score_sheet": copy.deepcopy(game.score_sheet),
         "panels": panels,
         "events": [e.to_dict() for e in game.events[game.hand_log_start :] if e.visible(seat)],
     }

@@ -52,7 +52,7 @@ from tricktable.games._secret_trumps_events import (
     TrumpsSeen,
 )
 from tricktable.games._secret_trumps_goals import GOALS, HOLDERS_PER_GOAL, Goal, RoundOutcome, draft_feasible
-from tricktable.games._secret_trumps_views import build_view
+from tricktable.games._secret_trumps_views import build_view, current_entry
 
 ROWS = 9
 LAYOUT_KEYS = frozenset(("start", "trump_suit", "trump_rank", "rows"))
@@ -551,19 +551,7 @@ class SecretTrumps(Game):
 
     def _end_round(self) -> None:
         n = self.players
-        self.score_sheet.append(
-            {
-                "round": self.round_no,
-                "start": self.start,
-                "trump_suit": suit_text(self.trumps.suit),
-                "trump_rank": rank_text(self.trumps.rank),
-                "chosen": [None if g is None else self.goals[g].slug for g in self.chosen],
-                "tricks": list(self.won),
-                "met": list(self.met),
-                "start_crossed": self.steal,
-                "crossed": [self.crossed_now.get(p) for p in range(n)],
-            }
-        )
+        self.score_sheet.append(current_entry(self))
         finished = [p for p in range(n) if len(self.crossed[p]) == self.goal_count]
         if finished:
             self.over = True

@@ -603,7 +603,9 @@ class TricksTogether(Game):
                 "cards": [CARD_TEXT[c] for c in self.last_trick[1]],
                 "winner": self.last_trick[2],
             },
-            "score_sheet": list(self.score_sheet),
+            "score_sheet": [
+                {**row, "numbers": list(row["numbers"]), "tricks": list(row["tricks"])} for row in self.score_sheet
+            ],
             "events": [e.to_dict() for e in self.events[self.round_log_start :] if e.visible(seat)],
         }
 
