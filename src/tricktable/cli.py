@@ -99,7 +99,7 @@ def play(
         for event in table.events_for(None):
             line = render_event(event.to_dict())
             if line:
-                console.print(line)
+                console.print(line, markup=False)
     else:
         _play_with_human(table, human or 0, bots)
     result = table.result()
@@ -124,7 +124,7 @@ def _play_with_human(table: Game, human: int, bots: dict[int, Any]) -> None:
             if event.visible(human):
                 line = render_event(event.to_dict())
                 if line:
-                    console.print(line)
+                    console.print(line, markup=False)
         shown = len(table.events)
         if table.to_move is None:
             break
@@ -167,7 +167,7 @@ def replay(
     for event in table.events_for(None):
         line = render_event(event.to_dict())
         if line:
-            console.print(line)
+            console.print(line, markup=False)
     result = table.result()
     console.print(f"[bold]{result['summary'] if result else 'the game is not finished'}[/bold]")
 

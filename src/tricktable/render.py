@@ -39,6 +39,15 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
+def _event_value(value: Any) -> str:
+    """A field of the log: lists joined by spaces, lists of lists separated by ' / '."""
+    if isinstance(value, (list, tuple)):
+        if any(isinstance(v, (list, tuple)) for v in value):
+            return " / ".join(_event_value(v) for v in value)
+        return " ".join("-" if v is None else str(v) for v in value)
+    return "-" if value is None else str(value)
+
+
 def render_event(event: dict[str, Any]) -> str:
     """One line of the game log, or '' for events that need no line."""
     fields = {k: v for k, v in event.items() if k != "type"}
@@ -47,9 +56,7 @@ def render_event(event: dict[str, Any]) -> str:
         return kind
     parts = []
     for key, value in fields.items():
-        if isinstance(value, list):
-            value = " ".join("-" if v is None else str(v) for v in value)
-        parts.append(f"{key}={value}")
+        parts.append(f"{key}={_event_value(value)}")
     return f"{kind}: " + ", ".join(parts)
 
 
@@ -79,7 +86,7 @@ def render_view(console: Console, view: dict[str, Any], show_aids: bool = True) 
             continue
         console.print(Text(title, style="bold magenta"))
         for line in lines:
-            console.print(f"  {line}")
+            console.print(Text("  " + line))
     last = view.get("last_trick")
     if last:
         played = Text("last trick: ")

@@ -93,9 +93,7 @@ def _mode(goal: str, won: int, trick_no: int, trick: list[int]) -> str:
     return "lose"
 
 
-def choose_card(
-    legal: int, trick: list[int], trumps: Trumps, mode: str, avoid_suit: int = -1, players: int = 4
-) -> int:
+def choose_card(legal: int, trick: list[int], trumps: Trumps, mode: str, avoid_suit: int = -1, players: int = 4) -> int:
     """The card to play for ``mode`` (win / lose / keep / cheap) from the legal cards (a mask)."""
     key = trumps.key
     cards = [c for c in range(NUM_CARDS) if legal >> c & 1]
@@ -318,8 +316,17 @@ class SecretTrumpsBot:
             goals[seat] = slug
             met = 0
             for _ in range(self.rollouts):
-                out = rollout(state.hands, trumps, (view["table"]["start player"] + 1) % n, [], [0] * n, [0] * n, 0,
-                              goals, self.rng)
+                out = rollout(
+                    state.hands,
+                    trumps,
+                    (view["table"]["start player"] + 1) % n,
+                    [],
+                    [0] * n,
+                    [0] * n,
+                    0,
+                    goals,
+                    self.rng,
+                )
                 met += GOAL_BY_SLUG[slug].met(out, seat)
             p = met / self.rollouts + self.rng.random() * 1e-3
             if p > best_p:
@@ -364,8 +371,17 @@ class SecretTrumpsBot:
             goals[seat] = slug
             hits = 0
             for _ in range(self.rollouts):
-                out = rollout(state.hands, trumps, state.leader, state.trick, state.won, state.captured,
-                              state.tricks_done, goals, self.rng)
+                out = rollout(
+                    state.hands,
+                    trumps,
+                    state.leader,
+                    state.trick,
+                    state.won,
+                    state.captured,
+                    state.tricks_done,
+                    goals,
+                    self.rng,
+                )
                 if GOAL_BY_SLUG[slug].met(out, seat) and any(
                     g == slug and not GOAL_BY_SLUG[g].met(out, p) for p, g in enumerate(chosen) if p != seat
                 ):

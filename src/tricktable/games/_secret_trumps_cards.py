@@ -125,9 +125,7 @@ class Trumps:
         suit_mask = SUIT_MASKS[suit] if suit != NO_SUIT else 0
         self.trump_mask: int = rank_mask | suit_mask
         # A trump-rank card has no suit: it never counts as a card of its printed suit for following.
-        self.plain: tuple[int, ...] = tuple(
-            0 if s == suit else SUIT_MASKS[s] & ~rank_mask for s in range(4)
-        )
+        self.plain: tuple[int, ...] = tuple(0 if s == suit else SUIT_MASKS[s] & ~rank_mask for s in range(4))
         key = [0] * NUM_CARDS
         for c in range(NUM_CARDS):
             s, r = c // 9, c % 9 + 1

@@ -3,8 +3,9 @@
 Hidden: the trumps during picking (only the start player sees them), a goal choice until all are
 revealed together (each seat sees its own), the 3-player aside cards (nobody), and the start player's aim
 (never declared, so never stored).  Beyond the protocol's keys the view has ``trumps`` (``None`` while
-unknown to this seat), ``rows``, ``hints``, ``goals`` and ``goal_list``; the panels repeat them as text
-for the terminal, plus the toggled aid "Aid: trump hypotheses".
+unknown to this seat), ``rows``, ``hints``, ``goals`` and ``goal_list``; the panels say them in words for
+the terminal (goal sheet, round result, rows and hints, trumps, cards left), plus the toggled aid
+"Aid: trump hypotheses".
 """
 
 from __future__ import annotations
@@ -47,8 +48,7 @@ def build_view(game: SecretTrumps, seat: int | None) -> dict[str, Any]:
             "rank": None if t.rank == NO_RANK else t.rank,
         }
     chosen = [
-        game.goals[g].slug if g is not None and game.sees_choice(p, seat) else None
-        for p, g in enumerate(game.chosen)
+        game.goals[g].slug if g is not None and game.sees_choice(p, seat) else None for p, g in enumerate(game.chosen)
     ]
     goals = [
         {
@@ -199,8 +199,10 @@ def trumps_lines(trumps: Trumps, hand: int) -> list[str]:
             f" played wins); then {symbol} 9 high to A low",
         ]
     elif rank != NO_RANK:
-        lines = [f"no trump suit; trump rank {rank_char}: every {rank_char} is a trump with no suit, all equal"
-                 " (the first played wins)"]
+        lines = [
+            f"no trump suit; trump rank {rank_char}: every {rank_char} is a trump with no suit, all equal"
+            " (the first played wins)"
+        ]
     elif suit != NO_SUIT:
         lines = [f"trump suit {symbol} 9 high to A low; no trump rank"]
     else:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gc
 import json
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -82,6 +84,14 @@ def create_app(
         manager = TableManager(store, bot_delay=bot_delay, grace=grace)
         manager.restore()
         app.state.manager = manager
+        # Everything loaded so far lives for the whole run: keep the collector from walking it again and
+        # again, and collect young objects less often (game views make many short-lived dicts), so that
+        # collections do not stall the event loop in the middle of a busy table.
+        gc.freeze()
+        gc.set_threshold(20_000, 50, 100)
+        # A thinking bot holds the interpreter lock for a whole switch interval each time the loop lets go
+        # of it (every socket write, every commit); a short interval keeps those waits small.
+        sys.setswitchinterval(0.0005)
         try:
             yield
         finally:

@@ -8,8 +8,10 @@ hands once ``COMMIT`` returns); ``durable=True`` switches to ``synchronous=FULL`
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -89,8 +91,27 @@ class Store:
         self.conn.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
         self.conn.execute("PRAGMA foreign_keys=ON")
         self.conn.executescript(SCHEMA)
+        # Checkpoints copy the WAL into the database file and wait for the disk: a checkpoint thread with
+        # its own connection does that, so a commit on the event loop never waits for one.
+        self.conn.execute("PRAGMA wal_autocheckpoint=0")
+        self._stop = threading.Event()
+        self._checkpointer = threading.Thread(target=self._checkpoint_loop, name="wal-checkpoint", daemon=True)
+        self._checkpointer.start()
+
+    def _checkpoint_loop(self, every: float = 1.0) -> None:
+        conn = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
+        try:
+            while not self._stop.wait(every):
+                with contextlib.suppress(sqlite3.Error):
+                    conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            conn.close()
 
     def close(self) -> None:
+        self._stop.set()
+        self._checkpointer.join(timeout=5)
+        with contextlib.suppress(sqlite3.Error):
+            self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         self.conn.close()
 
     def journal_mode(self) -> str:

@@ -16,6 +16,7 @@ import logging
 import secrets
 import sqlite3
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -328,7 +329,7 @@ class Table:
         view = self.game.view(seat)
         bot = self.seats[seat].bot
         try:
-            text = await asyncio.to_thread(bot.choose, view)
+            text = await asyncio.get_running_loop().run_in_executor(self.manager.bot_thread, bot.choose, view)
         except Exception:
             log.exception("bot %s failed at table %s; playing a random legal move", bot.name, self.id)
             text = secrets.choice(view["legal_moves"])
@@ -357,6 +358,9 @@ class TableManager:
         self.bot_delay = bot_delay
         self.grace = grace
         self.tables: dict[str, Table] = {}
+        # Bots think in one thread of their own: off the event loop, and never several at once, because
+        # CPU-bound threads share one interpreter lock and would starve the loop that sends the updates.
+        self.bot_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bots")
 
     # ----- lifecycle --------------------------------------------------------------------------------
 
@@ -382,6 +386,7 @@ class TableManager:
             await table.stop()
             for conn in list(table.connections):
                 conn.push(None)
+        self.bot_thread.shutdown(wait=False, cancel_futures=True)
 
     def replay(self, row: TableRow) -> Game:
         game = new_game(row.game, players=row.players, seed=row.seed, deals=row.deals or None, **row.options)

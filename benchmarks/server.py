@@ -1,0 +1,159 @@
+"""Load benchmark of the web table: a real ``tricktable serve`` subprocess, many tables played by bots, and
+websocket clients watching.  Prints the move-to-update latency (p50/p99: from the moment the server takes a
+move to the moment a watcher has the update) and the server's peak memory (VmHWM of the process).
+
+    python benchmarks/server.py                       # 200 tables, 100 watchers, 30 s, bots every 0.5 s
+    python benchmarks/server.py --tables 50 --seconds 10 --bot-delay 0.2
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+GAMES = ("tricks-together", "tandem-trick", "secret-trumps", "trumps")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def memory_kb(pid: int) -> dict[str, int]:
+    out = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        key, _, value = line.partition(":")
+        if key in ("VmHWM", "VmRSS"):
+            out[key] = int(value.split()[0])
+    return out
+
+
+def start(db: Path, port: int, bot_delay: float) -> subprocess.Popen[bytes]:
+    command = [sys.executable, "-c", "from tricktable.cli import main; main()", "serve", "--port", str(port)]
+    command += ["--db", str(db), "--bot-delay", str(bot_delay)]
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+
+
+async def create_table(http: httpx.AsyncClient, index: int, bot: str) -> str:
+    game = GAMES[index % len(GAMES)]
+    options = {"lives": 4, "up_and_down": True} if game == "tricks-together" else {}
+    body = {"game": game, "options": options, "seats": [{"kind": "bot", "bot": bot}] * 4, "seat": None}
+    r = await http.post("/api/tables", json=body)
+    r.raise_for_status()
+    return str(r.json()["table"]["id"])
+
+
+async def watch(url: str, table: str, latencies: list[float], stop: asyncio.Event) -> str:
+    """Watch one table until it ends or the run stops; returns why it stopped."""
+    async with websockets.connect(f"{url}/ws/{table}", max_size=2**22) as ws:
+        await ws.send(json.dumps({"type": "hello", "seat": None}))
+        while not stop.is_set():
+            try:
+                text = await asyncio.wait_for(ws.recv(), 1.0)
+            except TimeoutError:
+                continue
+            now = time.time()
+            # Parse only what is measured, so the watchers' own work does not count as server latency.
+            if text.startswith('{"type":"update"'):
+                latencies.append(now - float(text[text.rindex('"ts":') + 5 : -1]))
+                if '"result":null' not in text:
+                    return "over"
+    return "stopped"
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as tmp:
+        process = start(Path(tmp) / "bench.sqlite3", port, args.bot_delay)
+        try:
+            async with httpx.AsyncClient(base_url=url, timeout=30) as http:
+                for _ in range(300):
+                    with contextlib.suppress(httpx.HTTPError):
+                        if (await http.get("/api/games")).status_code == 200:
+                            break
+                    await asyncio.sleep(0.1)
+                baseline = memory_kb(process.pid)
+                tables = [await create_table(http, i, args.bot) for i in range(args.tables)]
+                latencies: list[float] = []
+                stop = asyncio.Event()
+                created = len(tables)
+
+                async def watcher(slot: int) -> None:
+                    nonlocal created
+                    table = tables[slot]
+                    while not stop.is_set():
+                        if await watch(url.replace("http", "ws"), table, latencies, stop) == "over":
+                            # Keep the load steady: a finished table is replaced by a new one.
+                            table = await create_table(http, created, args.bot)
+                            created += 1
+
+                tasks = [asyncio.create_task(watcher(i % len(tables))) for i in range(args.watchers)]
+                started = time.monotonic()
+                await asyncio.sleep(args.seconds)
+                stop.set()
+                await asyncio.gather(*tasks, return_exceptions=True)
+                elapsed = time.monotonic() - started
+                moves = 0
+                for table in tables:
+                    moves += (await http.get(f"/api/tables/{table}")).json()["move_number"]
+            peak = memory_kb(process.pid)
+        finally:
+            os.kill(process.pid, signal.SIGTERM)
+            process.wait(timeout=20)
+    ordered = sorted(latencies)
+
+    def pct(p: float) -> float:
+        return ordered[min(len(ordered) - 1, int(p * len(ordered)))] * 1000
+
+    return {
+        "tables": args.tables,
+        "watchers": args.watchers,
+        "bot_delay_s": args.bot_delay,
+        "seconds": round(elapsed, 1),
+        "updates_seen": len(latencies),
+        "moves_on_first_tables": moves,
+        "moves_per_second": round(moves / elapsed, 1),
+        "latency_p50_ms": round(pct(0.50), 2),
+        "latency_p99_ms": round(pct(0.99), 2),
+        "latency_max_ms": round(ordered[-1] * 1000, 2),
+        "latency_mean_ms": round(statistics.fmean(ordered) * 1000, 2),
+        "server_rss_start_mb": round(baseline["VmRSS"] / 1024, 1),
+        "server_peak_mb": round(peak["VmHWM"] / 1024, 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--watchers", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--bot-delay", type=float, default=0.5, help="seconds between bot moves at a table")
+    parser.add_argument("--bot", default="random", help="bot level at every seat (random or heuristic)")
+    args = parser.parse_args()
+    result = asyncio.run(run(args))
+    width = max(len(k) for k in result)
+    for key, value in result.items():
+        print(f"{key:<{width}}  {value}")
+    ok = result["latency_p99_ms"] <= 50 and result["server_peak_mb"] <= 300
+    print(f"targets (p99 <= 50 ms, peak <= 300 MB): {'met' if ok else 'NOT met'}")
+
+
+if __name__ == "__main__":
+    main()
