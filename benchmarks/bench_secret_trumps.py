@@ -10,7 +10,7 @@ import sys
 import time
 
 import tricktable
-from tricktable.games._secret_trumps_cards import Trumps, random_round
+from tricktable.rules._secret_trumps_cards import Trumps, random_round
 
 
 def _api_games(seconds: float) -> tuple[float, float]:

@@ -10,7 +10,7 @@ import sys
 import time
 
 import tricktable
-from tricktable.games._tandem_fast import deal_round, random_round
+from tricktable.rules._tandem_fast import deal_round, random_round
 
 
 def measure(seconds: float = 2.0) -> dict[str, float]:

@@ -11,8 +11,8 @@ import time
 from typing import Any
 
 import tricktable
-from tricktable.games._trumps_fast import random_rollout
-from tricktable.games.trumps import Trumps
+from tricktable.rules._trumps_fast import random_rollout
+from tricktable.rules.trumps import Trumps
 
 
 def _random_move(game: Any, rng: random.Random) -> None:

@@ -28,8 +28,8 @@ from typing import Any
 import numpy as np
 
 import tricktable
-from tricktable.games._tricks_together_batch import batch_rollouts
-from tricktable.games.tricks_together import random_rollout
+from tricktable.rules._tricks_together_batch import batch_rollouts
+from tricktable.rules.tricks_together import random_rollout
 
 HERE = Path(__file__).resolve().parent
 

@@ -70,3 +70,9 @@ def test_bad_record_names_the_failing_move(tmp_path: Path) -> None:
     assert "move 4 ('bid 9') fails" in result.output
     path.write_text("{not json")
     assert "not valid JSON" in runner.invoke(app, ["replay", str(path)]).output
+
+
+def test_games_function_survives_importing_the_rule_modules() -> None:
+    import tricktable.rules.trumps
+
+    assert {g["name"] for g in tricktable.games()} == {"tricks-together", "tandem-trick", "secret-trumps", "trumps"}

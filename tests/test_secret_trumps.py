@@ -13,7 +13,7 @@ import tricktable
 from tricktable.bots import make_bot
 from tricktable.cli import app
 from tricktable.core.runner import play_out
-from tricktable.games._secret_trumps_cards import (
+from tricktable.rules._secret_trumps_cards import (
     CARD_TEXT,
     NO_RANK,
     NO_SUIT,
@@ -21,8 +21,8 @@ from tricktable.games._secret_trumps_cards import (
     parse_card,
     trick_winner,
 )
-from tricktable.games._secret_trumps_deduction import trump_hypotheses
-from tricktable.games._secret_trumps_goals import GOALS, RoundOutcome, draft_feasible
+from tricktable.rules._secret_trumps_deduction import trump_hypotheses
+from tricktable.rules._secret_trumps_goals import GOALS, RoundOutcome, draft_feasible
 
 GOAL = {g.slug: g for g in GOALS}
 ANNA, BEN, CARLA, DAN = 0, 1, 2, 3
@@ -418,7 +418,7 @@ def test_five_goals_draft_never_deadlocks() -> None:
 
 def test_adversarial_drafts_deadlock_without_the_check(monkeypatch: pytest.MonkeyPatch) -> None:
     # The same drafts with the ST-13 check switched off do get stuck: the test above can fail.
-    monkeypatch.setattr("tricktable.games.secret_trumps.draft_feasible", lambda *args: True)
+    monkeypatch.setattr("tricktable.rules.secret_trumps.draft_feasible", lambda *args: True)
     rng = random.Random(13)
     stuck = sum(_random_draft(4, 5, rng, adversarial=True) is None for _ in range(60))
     assert stuck > 0

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tricktable
-from tricktable.games._secret_trumps_cards import CARD_TEXT, NUM_CARDS, parse_card
-from tricktable.games._secret_trumps_goals import GOALS, RoundOutcome
+from tricktable.rules._secret_trumps_cards import CARD_TEXT, NUM_CARDS, parse_card
+from tricktable.rules._secret_trumps_goals import GOALS, RoundOutcome
 
 GOAL = {g.slug: g for g in GOALS}
 

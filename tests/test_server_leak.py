@@ -23,8 +23,8 @@ from tricktable.bots.base import make_bot
 from tricktable.core.cards import card_str
 from tricktable.core.game import Game
 from tricktable.core.records import from_record
-from tricktable.games import _secret_trumps_cards as st_cards
-from tricktable.games import _tandem_cards as tandem_cards
+from tricktable.rules import _secret_trumps_cards as st_cards
+from tricktable.rules import _tandem_cards as tandem_cards
 from tricktable.server import create_app
 
 Frame = dict[str, Any]

@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 import tricktable
 from tricktable import IllegalMove, InvalidOptions
 from tricktable.cli import app
-from tricktable.games._tandem_cards import CARD_TEXT
-from tricktable.games.tandem_trick import TandemTrick, round_points
+from tricktable.rules._tandem_cards import CARD_TEXT
+from tricktable.rules.tandem_trick import TandemTrick, round_points
 
 A, B, C, D = range(4)
 DECK4 = list(CARD_TEXT)

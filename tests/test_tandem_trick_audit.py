@@ -11,8 +11,8 @@ import pytest
 import tricktable
 from tricktable import IllegalMove, InvalidOptions
 from tricktable.bots.base import make_bot
-from tricktable.games._tandem_cards import CARD_TEXT
-from tricktable.games.tandem_trick import TandemTrick
+from tricktable.rules._tandem_cards import CARD_TEXT
+from tricktable.rules.tandem_trick import TandemTrick
 
 A, B, C, D = range(4)
 

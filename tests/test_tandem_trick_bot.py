@@ -9,7 +9,7 @@ from typing import Any
 import tricktable
 from tricktable.bots.base import make_bot
 from tricktable.core.runner import play_out
-from tricktable.games._tandem_cards import CARD_TEXT
+from tricktable.rules._tandem_cards import CARD_TEXT
 
 
 def deal(fixed: dict[int, list[str]]) -> dict[str, Any]:

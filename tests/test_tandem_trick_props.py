@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tricktable
-from tricktable.games._tandem_cards import CARD_TEXT, cards_text, parse_card
-from tricktable.games._tandem_fast import deal_round, random_round
-from tricktable.games.tandem_trick import TandemTrick
+from tricktable.rules._tandem_cards import CARD_TEXT, cards_text, parse_card
+from tricktable.rules._tandem_fast import deal_round, random_round
+from tricktable.rules.tandem_trick import TandemTrick
 
 CARD_TOKEN = re.compile(r"\b[RYBK](?:1[01]|[0-9])\b")
 PUBLIC_CARD_EVENTS = ("card_played", "tandem_formed", "bid", "forced_bid")

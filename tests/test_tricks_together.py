@@ -8,7 +8,7 @@ import pytest
 
 import tricktable
 from tricktable import IllegalMove, InvalidOptions
-from tricktable.games.tricks_together import round_sequence
+from tricktable.rules.tricks_together import round_sequence
 
 EXAMPLE_DEAL = {
     "round": 3,
@@ -315,8 +315,8 @@ def test_fast_rollouts_follow_the_rules() -> None:
     """The hot-path and batched rollouts pick the same cards as the engine for the same random draws."""
     import numpy as np
 
-    from tricktable.games._tricks_together_batch import batch_rollouts
-    from tricktable.games.tricks_together import random_rollout
+    from tricktable.rules._tricks_together_batch import batch_rollouts
+    from tricktable.rules.tricks_together import random_rollout
 
     rng = np.random.default_rng(5)
     for seed in range(12):

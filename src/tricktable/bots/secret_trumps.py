@@ -19,7 +19,7 @@ import random
 from typing import Any
 
 from tricktable.bots.base import register_bot
-from tricktable.games._secret_trumps_cards import (
+from tricktable.rules._secret_trumps_cards import (
     CARD_TEXT,
     NUM_CARDS,
     SUIT_MASKS,
@@ -28,7 +28,7 @@ from tricktable.games._secret_trumps_cards import (
     parse_card,
     trick_winner,
 )
-from tricktable.games._secret_trumps_deduction import (
+from tricktable.rules._secret_trumps_deduction import (
     consistent,
     hint_rows,
     known_trumps,
@@ -36,7 +36,7 @@ from tricktable.games._secret_trumps_deduction import (
     trump_probability,
     trumps_for,
 )
-from tricktable.games._secret_trumps_goals import GOALS, RoundOutcome
+from tricktable.rules._secret_trumps_goals import GOALS, RoundOutcome
 
 GOAL_BY_SLUG = {g.slug: g for g in GOALS}
 #: Tricks a goal wants (the suit goals want few: every trick won risks a card of the suit).

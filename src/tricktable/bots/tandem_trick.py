@@ -19,7 +19,7 @@ import random
 from typing import Any
 
 from tricktable.bots.base import register_bot
-from tricktable.games._tandem_cards import CARD_TEXT, COLOUR_NAMES, COLOURS, HIGH_MASKS, SUIT_MASKS, parse_card
+from tricktable.rules._tandem_cards import CARD_TEXT, COLOUR_NAMES, COLOURS, HIGH_MASKS, SUIT_MASKS, parse_card
 
 #: A successful misère ends the game with 1,000,000 points: weigh it like several ordinary hit bids.
 MISERE_WORTH = 14.0

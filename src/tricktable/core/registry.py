@@ -21,11 +21,11 @@ def register(cls: type[Game]) -> type[Game]:
 def game_class(name: str) -> type[Game]:
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
     if key not in _GAMES:
-        # A game's module is named after it (tricks-together -> games/tricks_together.py).
+        # A game's module is named after it (tricks-together -> rules/tricks_together.py).
         try:
-            importlib.import_module(f"tricktable.games.{key.replace('-', '_')}")
+            importlib.import_module(f"tricktable.rules.{key.replace('-', '_')}")
         except ModuleNotFoundError as exc:
-            if exc.name != f"tricktable.games.{key.replace('-', '_')}":
+            if exc.name != f"tricktable.rules.{key.replace('-', '_')}":
                 raise
     if key not in _GAMES:
         _load_builtin_games()
@@ -53,7 +53,7 @@ def games() -> list[dict[str, Any]]:
 
 def _load_builtin_games() -> None:
     """Import every game module (importing one registers its game)."""
-    import tricktable.games as package
+    import tricktable.rules as package
 
     for module in pkgutil.iter_modules(package.__path__):
         if not module.name.startswith("_"):

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from tricktable.core.cards import SUIT_MASKS, SUIT_NAMES, card_str, cards_text
 
 if TYPE_CHECKING:
-    from tricktable.games.trumps import Trumps
+    from tricktable.rules.trumps import Trumps
 
 NONE = -1
 

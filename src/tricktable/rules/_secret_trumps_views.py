@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tricktable.games._secret_trumps_cards import (
+from tricktable.rules._secret_trumps_cards import (
     CARD_PRETTY,
     CARD_TEXT,
     NO_RANK,
@@ -27,10 +27,10 @@ from tricktable.games._secret_trumps_cards import (
     rank_text,
     suit_text,
 )
-from tricktable.games._secret_trumps_deduction import hypotheses_lines, trump_hypotheses
+from tricktable.rules._secret_trumps_deduction import hypotheses_lines, trump_hypotheses
 
 if TYPE_CHECKING:
-    from tricktable.games.secret_trumps import SecretTrumps
+    from tricktable.rules.secret_trumps import SecretTrumps
 
 AID_TITLE = "Aid: trump hypotheses"
 ROWS = 9

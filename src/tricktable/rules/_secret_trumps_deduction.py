@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tricktable.games._secret_trumps_cards import (
+from tricktable.rules._secret_trumps_cards import (
     NO_RANK,
     NO_SUIT,
     NUM_CARDS,

@@ -28,7 +28,7 @@ from tricktable.core.game import Game, Move
 from tricktable.core.moves import PLAY_CARD, PlayCard
 from tricktable.core.options import Option
 from tricktable.core.registry import register
-from tricktable.games._trumps_events import (
+from tricktable.rules._trumps_events import (
     DECLARE,
     MARK,
     CardPlayed,
@@ -51,8 +51,8 @@ from tricktable.games._trumps_events import (
     direction_name,
     pass_cycle,
 )
-from tricktable.games._trumps_fast import random_rollout
-from tricktable.games._trumps_view import build_view
+from tricktable.rules._trumps_fast import random_rollout
+from tricktable.rules._trumps_view import build_view
 
 CARD_TEXT = tuple(card_str(c) for c in range(DECK_SIZE))
 NONE = -1

@@ -16,7 +16,7 @@ from tricktable.core.events import GameOver
 from tricktable.core.game import Game, Move
 from tricktable.core.options import Option
 from tricktable.core.registry import register
-from tricktable.games._tandem_cards import (
+from tricktable.rules._tandem_cards import (
     BID,
     BONUS_CARDS,
     CARD_TEXT,
@@ -45,7 +45,7 @@ from tricktable.games._tandem_cards import (
     deck_colours,
     parse_cards,
 )
-from tricktable.games._tandem_cards import parse_move as parse_tandem_move
+from tricktable.rules._tandem_cards import parse_move as parse_tandem_move
 
 # Kinds of the entries laid out in a cycle.
 ALONE = 0  # a lead-suit card played alone (the first card played is always one)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from tricktable.games._tandem_cards import CARD_TEXT, CYCLES, SUIT_MASKS, deck_colours
+from tricktable.rules._tandem_cards import CARD_TEXT, CYCLES, SUIT_MASKS, deck_colours
 
 
 def deal_round(players: int, rng: random.Random) -> list[int]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tricktable.games._secret_trumps_cards import SUIT_MASKS
+from tricktable.rules._secret_trumps_cards import SUIT_MASKS
 
 
 @dataclass(frozen=True, slots=True)

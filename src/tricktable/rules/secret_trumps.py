@@ -18,7 +18,7 @@ from tricktable.core.events import GameOver
 from tricktable.core.game import Game, Move
 from tricktable.core.options import Option
 from tricktable.core.registry import register
-from tricktable.games._secret_trumps_cards import (
+from tricktable.rules._secret_trumps_cards import (
     CARD_TEXT,
     NO_RANK,
     NO_SUIT,
@@ -36,7 +36,7 @@ from tricktable.games._secret_trumps_cards import (
     suit_text,
     trick_winner,
 )
-from tricktable.games._secret_trumps_events import (
+from tricktable.rules._secret_trumps_events import (
     CardPicked,
     CardPlayed,
     GoalChosen,
@@ -51,8 +51,8 @@ from tricktable.games._secret_trumps_events import (
     TrumpsRevealed,
     TrumpsSeen,
 )
-from tricktable.games._secret_trumps_goals import GOALS, HOLDERS_PER_GOAL, Goal, RoundOutcome, draft_feasible
-from tricktable.games._secret_trumps_views import build_view, current_entry
+from tricktable.rules._secret_trumps_goals import GOALS, HOLDERS_PER_GOAL, Goal, RoundOutcome, draft_feasible
+from tricktable.rules._secret_trumps_views import build_view, current_entry
 
 ROWS = 9
 LAYOUT_KEYS = frozenset(("start", "trump_suit", "trump_rank", "rows"))
