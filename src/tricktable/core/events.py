@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
+from tricktable.core.cards import CARD_TEXT, cards_text
+
 
 @dataclass(frozen=True, slots=True)
 class Event:
@@ -36,7 +38,53 @@ class Event:
         return out
 
 
-# Events common to every game.
+# Events common to every game.  Cards are notation; a game on the standard 52-card deck may log them as
+# ints (a card id, or a bitmask for a hand) and ``from_log`` turns them into notation when first read.
+
+
+@dataclass(frozen=True, slots=True)
+class HandDealt(Event):
+    """Private to ``seat``: the cards it was dealt."""
+
+    kind: ClassVar[str] = "hand_dealt"
+    seat: int
+    hand: tuple[str, ...]
+
+    @classmethod
+    def from_log(cls, fields: tuple[Any, ...], visible_to: frozenset[int] | None) -> Event:
+        seat, hand = fields
+        return cls(seat, tuple(cards_text(hand)) if isinstance(hand, int) else hand, visible_to=visible_to)
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed(Event):
+    """``seat`` played ``card`` to trick number ``trick`` (from 1)."""
+
+    kind: ClassVar[str] = "card_played"
+    seat: int
+    card: str
+    trick: int
+
+    @classmethod
+    def from_log(cls, fields: tuple[Any, ...], visible_to: frozenset[int] | None) -> Event:
+        seat, card, trick = fields
+        return cls(seat, CARD_TEXT[card] if isinstance(card, int) else card, trick, visible_to=visible_to)
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon(Event):
+    """``seat`` won trick number ``trick``, made of ``cards`` in play order."""
+
+    kind: ClassVar[str] = "trick_won"
+    seat: int
+    trick: int
+    cards: tuple[str, ...]
+
+    @classmethod
+    def from_log(cls, fields: tuple[Any, ...], visible_to: frozenset[int] | None) -> Event:
+        seat, trick, cards = fields
+        texts = tuple(CARD_TEXT[c] if isinstance(c, int) else c for c in cards)
+        return cls(seat, trick, texts, visible_to=visible_to)
 
 
 @dataclass(frozen=True, slots=True)

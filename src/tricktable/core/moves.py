@@ -1,34 +1,36 @@
-"""Moves shared by the games played with the standard 52-card deck."""
+"""Immutable moves shared by the games: a move naming one card, and playing a standard card."""
 
 from __future__ import annotations
 
-from tricktable.core.cards import card_str
+from dataclasses import dataclass
+from typing import ClassVar
+
+from tricktable.core.cards import CARD_TEXT
 from tricktable.core.game import Move
 
 
-class PlayCard(Move):
-    """Play one card from the hand.  Notation: the card, e.g. ``7C``."""
+@dataclass(frozen=True, slots=True, repr=False)
+class CardMove(Move):
+    """A move that names one card.  ``str()`` is ``"verb CARD"``, or just ``"CARD"`` when ``verb`` is empty.
 
-    __slots__ = ("card",)
+    Subclasses set ``verb`` and, for a deck other than the standard one, ``card_text`` (card id -> notation).
+    """
+
     card: int
-
-    def __init__(self, card: int) -> None:
-        object.__setattr__(self, "card", card)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("moves are immutable")
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is PlayCard and other.card == self.card
-
-    def __hash__(self) -> int:
-        return hash(("play", self.card))
-
-    def __repr__(self) -> str:
-        return f"PlayCard({card_str(self.card)})"
+    verb: ClassVar[str] = ""
+    card_text: ClassVar[tuple[str, ...]] = CARD_TEXT
 
     def __str__(self) -> str:
-        return card_str(self.card)
+        text = self.card_text[self.card]
+        return f"{self.verb} {text}" if self.verb else text
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.card_text[self.card]})"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class PlayCard(CardMove):
+    """Play one card of the standard deck.  Notation: the card, e.g. ``7C``."""
 
 
 #: One shared move object per card, so listing legal moves allocates nothing.

@@ -86,22 +86,6 @@ class GoalsRevealed(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class CardPlayed(Event):
-    kind: ClassVar[str] = "card_played"
-    seat: int
-    card: str
-    trick: int
-
-
-@dataclass(frozen=True, slots=True)
-class TrickWon(Event):
-    kind: ClassVar[str] = "trick_won"
-    seat: int
-    trick: int
-    cards: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class RoundScored(Event):
     """Tricks per seat and, per non-start seat, whether its chosen goal was met (start seat: ``None``)."""
 

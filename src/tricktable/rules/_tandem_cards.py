@@ -13,6 +13,7 @@ from typing import ClassVar
 from tricktable.core.errors import IllegalMove
 from tricktable.core.events import Event
 from tricktable.core.game import Move
+from tricktable.core.moves import CardMove
 
 COLOURS = "RYBK"
 COLOUR_NAMES = ("red", "yellow", "blue", "black")
@@ -79,49 +80,27 @@ def parse_cards(texts: list[str]) -> int:
 # ----- moves ---------------------------------------------------------------------------------------
 
 
-class _CardMove(Move):
-    __slots__ = ("card",)
-    card: int
-    verb: ClassVar[str] = ""
-
-    def __init__(self, card: int) -> None:
-        object.__setattr__(self, "card", card)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("moves are immutable")
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.card == self.card
-
-    def __hash__(self) -> int:
-        return hash((self.verb, self.card))
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({CARD_TEXT[self.card]})"
-
-    def __str__(self) -> str:
-        return f"{self.verb} {CARD_TEXT[self.card]}" if self.verb else CARD_TEXT[self.card]
-
-
-class Play(_CardMove):
+@dataclass(frozen=True, slots=True, repr=False)
+class Play(CardMove):
     """Play a card alone (or discard it).  Notation: the card, ``R7``."""
 
-    __slots__ = ()
-    verb = ""
+    card_text: ClassVar[tuple[str, ...]] = CARD_TEXT
 
 
-class Bid(_CardMove):
+@dataclass(frozen=True, slots=True, repr=False)
+class Bid(CardMove):
     """Lay a card sideways as this round's bid.  Notation: ``bid Y3``."""
 
-    __slots__ = ()
-    verb = "bid"
+    verb: ClassVar[str] = "bid"
+    card_text: ClassVar[tuple[str, ...]] = CARD_TEXT
 
 
-class Tandem(_CardMove):
+@dataclass(frozen=True, slots=True, repr=False)
+class Tandem(CardMove):
     """Ride along with the effective right neighbour's lead-suit card.  Notation: ``tandem B6``."""
 
-    __slots__ = ()
-    verb = "tandem"
+    verb: ClassVar[str] = "tandem"
+    card_text: ClassVar[tuple[str, ...]] = CARD_TEXT
 
 
 #: One shared move object per card and kind, so listing legal moves allocates nothing.
@@ -155,15 +134,6 @@ class RoundDealt(Event):
     kind: ClassVar[str] = "round_dealt"
     round: int
     leader: int
-
-
-@dataclass(frozen=True, slots=True)
-class HandDealt(Event):
-    """Private to ``seat``."""
-
-    kind: ClassVar[str] = "hand_dealt"
-    seat: int
-    hand: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,51 +5,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from tricktable.core.cards import card_str, cards_text
+from tricktable.core.cards import cards_text
 from tricktable.core.events import Event
 from tricktable.core.game import Move
+from tricktable.core.moves import CardMove
 
 # ----- moves ---------------------------------------------------------------------------------------
 
 
-class _CardMove(Move):
-    """A move naming one card; subclasses set the verb of the notation."""
-
-    __slots__ = ("card",)
-    card: int
-    verb: ClassVar[str] = ""
-
-    def __init__(self, card: int) -> None:
-        object.__setattr__(self, "card", card)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("moves are immutable")
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.card == self.card
-
-    def __hash__(self) -> int:
-        return hash((self.verb, self.card))
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({card_str(self.card)})"
-
-    def __str__(self) -> str:
-        return f"{self.verb} {card_str(self.card)}"
-
-
-class Mark(_CardMove):
+@dataclass(frozen=True, slots=True, repr=False)
+class Mark(CardMove):
     """Set this card aside, face down, as the trump indicator.  Notation: ``mark 5H``."""
 
-    __slots__ = ()
-    verb = "mark"
+    verb: ClassVar[str] = "mark"
 
 
-class Declare(_CardMove):
+@dataclass(frozen=True, slots=True, repr=False)
+class Declare(CardMove):
     """Turn the indicator face up (declare its suit) and play this card at once.  Notation: ``declare 7H``."""
 
-    __slots__ = ()
-    verb = "declare"
+    verb: ClassVar[str] = "declare"
 
 
 class Pass(Move):
@@ -126,15 +101,6 @@ class HandStarted(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class HandDealt(Event):
-    """Private to ``seat``: its cards."""
-
-    kind: ClassVar[str] = "hand_dealt"
-    seat: int
-    hand: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class IndicatorSet(Event):
     """Public: ``seat`` has put a card face down."""
 
@@ -207,14 +173,6 @@ class CardPlayed(Event):
     card: str
     trick: int
     trump: bool
-
-
-@dataclass(frozen=True, slots=True)
-class TrickWon(Event):
-    kind: ClassVar[str] = "trick_won"
-    seat: int
-    trick: int
-    cards: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,11 +11,13 @@ start player picks which own goal to cross off (``cross SLUG``).  Cards are ints
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from tricktable.core.errors import IllegalMove, InvalidOptions
-from tricktable.core.events import GameOver
+from tricktable.core.events import CardPlayed, GameOver, TrickWon
 from tricktable.core.game import Game, Move
+from tricktable.core.moves import CardMove
 from tricktable.core.options import Option
 from tricktable.core.registry import register
 from tricktable.rules._secret_trumps_cards import (
@@ -38,7 +40,6 @@ from tricktable.rules._secret_trumps_cards import (
 )
 from tricktable.rules._secret_trumps_events import (
     CardPicked,
-    CardPlayed,
     GoalChosen,
     GoalCommitted,
     GoalCrossed,
@@ -47,7 +48,6 @@ from tricktable.rules._secret_trumps_events import (
     Hint,
     RoundScored,
     RoundStarted,
-    TrickWon,
     TrumpsRevealed,
     TrumpsSeen,
 )
@@ -72,30 +72,16 @@ PHASE_HELP = {
 }
 
 
+@dataclass(frozen=True, slots=True, repr=False)
 class StMove(Move):
     """A verb move: ``goal SLUG``, ``pick CARD``, ``choose SLUG`` or ``cross SLUG``.
 
     ``value`` is the goal's index in the game's goal list or the card id; ``text`` its notation.
     """
 
-    __slots__ = ("text", "value", "verb")
     verb: str
     value: int
-    text: str
-
-    def __init__(self, verb: str, value: int, text: str) -> None:
-        object.__setattr__(self, "verb", verb)
-        object.__setattr__(self, "value", value)
-        object.__setattr__(self, "text", text)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("moves are immutable")
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is StMove and (other.verb, other.value) == (self.verb, self.value)
-
-    def __hash__(self) -> int:
-        return hash((self.verb, self.value))
+    text: str = field(compare=False)
 
     def __repr__(self) -> str:
         return f"StMove({self.verb} {self.text})"
@@ -104,29 +90,11 @@ class StMove(Move):
         return f"{self.verb} {self.text}"
 
 
-class StPlay(Move):
+@dataclass(frozen=True, slots=True, repr=False)
+class StPlay(CardMove):
     """Play a card in a trick.  Notation: the card, e.g. ``7S``."""
 
-    __slots__ = ("card",)
-    card: int
-
-    def __init__(self, card: int) -> None:
-        object.__setattr__(self, "card", card)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("moves are immutable")
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is StPlay and other.card == self.card
-
-    def __hash__(self) -> int:
-        return hash(("play", self.card))
-
-    def __repr__(self) -> str:
-        return f"StPlay({CARD_TEXT[self.card]})"
-
-    def __str__(self) -> str:
-        return CARD_TEXT[self.card]
+    card_text: ClassVar[tuple[str, ...]] = CARD_TEXT
 
 
 PLAY = tuple(StPlay(c) for c in range(NUM_CARDS))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from tricktable.core.errors import IllegalMove, InvalidOptions
-from tricktable.core.events import GameOver
+from tricktable.core.events import GameOver, HandDealt
 from tricktable.core.game import Game, Move
 from tricktable.core.options import Option
 from tricktable.core.registry import register
@@ -33,7 +33,6 @@ from tricktable.rules._tandem_cards import (
     BidMade,
     CardPlayed,
     ForcedBid,
-    HandDealt,
     Play,
     RoundDealt,
     RoundScored,

@@ -22,7 +22,7 @@ from tricktable.core.cards import (
     suit_of,
 )
 from tricktable.core.errors import IllegalMove, InvalidOptions
-from tricktable.core.events import Event, GameOver
+from tricktable.core.events import CardPlayed, Event, GameOver, HandDealt, TrickWon
 from tricktable.core.game import Game, Move
 from tricktable.core.moves import PLAY_CARD, PlayCard
 from tricktable.core.options import Option
@@ -47,26 +47,11 @@ class _SuitMoves(dict[int, tuple[PlayCard, ...]]):
 _SUIT_MOVES = tuple(_SuitMoves(suit) for suit in range(4))
 
 
+@dataclass(frozen=True, slots=True)
 class Commit(Move):
     """Commit to a number of tricks.  Notation: ``bid 2``."""
 
-    __slots__ = ("number",)
     number: int
-
-    def __init__(self, number: int) -> None:
-        object.__setattr__(self, "number", number)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("moves are immutable")
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Commit and other.number == self.number
-
-    def __hash__(self) -> int:
-        return hash(("bid", self.number))
-
-    def __repr__(self) -> str:
-        return f"Commit({self.number})"
 
     def __str__(self) -> str:
         return f"bid {self.number}"
@@ -85,18 +70,6 @@ class RoundDealt(Event):
     round: int
     cards: int
     dealer: int
-
-
-@dataclass(frozen=True, slots=True)
-class HandDealt(Event):
-    kind: ClassVar[str] = "hand_dealt"
-    seat: int
-    hand: tuple[str, ...]
-
-    @classmethod
-    def from_log(cls, fields: tuple[Any, ...], visible_to: frozenset[int] | None) -> Event:
-        seat, mask = fields  # logged as a bitmask
-        return cls(seat, tuple(cards_text(mask)), visible_to=visible_to)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,32 +101,6 @@ class NumbersRevealed(Event):
     kind: ClassVar[str] = "numbers_revealed"
     numbers: tuple[int | None, ...]
     dealer_number: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class CardPlayed(Event):
-    kind: ClassVar[str] = "card_played"
-    seat: int
-    card: str
-    trick: int
-
-    @classmethod
-    def from_log(cls, fields: tuple[Any, ...], visible_to: frozenset[int] | None) -> Event:
-        seat, card, trick = fields  # logged with the card as an int
-        return cls(seat, CARD_TEXT[card], trick, visible_to=visible_to)
-
-
-@dataclass(frozen=True, slots=True)
-class TrickWon(Event):
-    kind: ClassVar[str] = "trick_won"
-    seat: int
-    trick: int
-    cards: tuple[str, ...]
-
-    @classmethod
-    def from_log(cls, fields: tuple[Any, ...], visible_to: frozenset[int] | None) -> Event:
-        seat, trick, cards = fields  # logged with card ints
-        return cls(seat, trick, tuple(CARD_TEXT[c] for c in cards), visible_to=visible_to)
 
 
 @dataclass(frozen=True, slots=True)

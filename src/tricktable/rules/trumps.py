@@ -23,7 +23,7 @@ from tricktable.core.cards import (
     parse_cards,
 )
 from tricktable.core.errors import IllegalMove, InvalidOptions
-from tricktable.core.events import GameOver
+from tricktable.core.events import GameOver, HandDealt, TrickWon
 from tricktable.core.game import Game, Move
 from tricktable.core.moves import PLAY_CARD, PlayCard
 from tricktable.core.options import Option
@@ -35,7 +35,6 @@ from tricktable.rules._trumps_events import (
     CardsPassed,
     CardsReceived,
     Declare,
-    HandDealt,
     HandScored,
     HandStarted,
     IndicatorChosen,
@@ -46,7 +45,6 @@ from tricktable.rules._trumps_events import (
     StarterThrownOut,
     StarterTurned,
     TieBreakStarted,
-    TrickWon,
     TrumpDeclared,
     direction_name,
     pass_cycle,
