@@ -7,31 +7,14 @@ import random
 from typing import Any
 
 import pytest
+from test_tandem_trick import make_deal
 
 import tricktable
 from tricktable import IllegalMove, InvalidOptions
 from tricktable.bots.base import make_bot
-from tricktable.rules._tandem_cards import CARD_TEXT
 from tricktable.rules.tandem_trick import TandemTrick
 
 A, B, C, D = range(4)
-
-
-def make_deal(fixed: dict[int, list[str]], players: int = 4, leader: int | None = 0) -> dict[str, Any]:
-    """A full deal: the given cards to the given seats, the rest of the deck filled in deck order."""
-    deck = list(CARD_TEXT[: 12 * (3 if players == 3 else 4)])
-    used = {c for cards in fixed.values() for c in cards}
-    rest = [c for c in deck if c not in used]
-    hands = []
-    for seat in range(players):
-        hand = list(fixed.get(seat, []))
-        while len(hand) < 12:
-            hand.append(rest.pop(0))
-        hands.append(hand)
-    deal: dict[str, Any] = {"hands": hands}
-    if leader is not None:
-        deal["leader"] = leader
-    return deal
 
 
 def game_with(fixed: dict[int, list[str]], players: int = 4, leader: int = 0, **options: Any) -> TandemTrick:

@@ -10,23 +10,11 @@ import random
 from typing import Any
 
 import pytest
+from test_trumps import kinds, play_all, suit
 
 import tricktable
 from tricktable import IllegalMove, InvalidOptions
 from tricktable.bots.base import make_bot
-
-
-def suit(ranks: str, s: str) -> list[str]:
-    return [r + s for r in ranks]
-
-
-def kinds(game: tricktable.Game, kind: str) -> list[Any]:
-    return [e for e in game.events if e.kind == kind]
-
-
-def play_all(game: tricktable.Game, moves: list[str]) -> None:
-    for move in moves:
-        game.play(move)
 
 
 def trick(game: tricktable.Game) -> list[tuple[int | None, str, str | None]]:

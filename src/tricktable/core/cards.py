@@ -80,6 +80,22 @@ def bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+def bit_list(mask: int) -> list[int]:
+    """The set bits of ``mask`` as a list, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def by_suit_high_first(mask: int, per_suit: int) -> list[int]:
+    """Cards of ``mask`` for a deck of ``per_suit`` cards a suit (ids ``suit * per_suit + rank``), in display
+    order: suit by suit, high to low."""
+    return sorted(bit_list(mask), key=lambda c: (c // per_suit, -(c % per_suit)))
+
+
 def mask_of(cards: Iterable[int]) -> int:
     mask = 0
     for c in cards:

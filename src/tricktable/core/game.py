@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 from tricktable.core.errors import IllegalMove, InvalidOptions
-from tricktable.core.events import Event, LogEntry
+from tricktable.core.events import Event, GameOver, LogEntry
 from tricktable.core.options import Option, resolve_options
 
 
@@ -86,15 +86,20 @@ class Game(ABC):
     def setup(self) -> None:
         """Start the game: the first deal and whatever comes before the first move."""
 
-    @property
-    @abstractmethod
-    def to_move(self) -> int | None:
-        """The seat whose move it is, or ``None`` when the game is over."""
+    #: The seat to move (``None`` once the game is over) and the phase's name: a game keeps these two
+    #: up to date, or overrides ``to_move`` and ``phase``.
+    _turn: int | None = None
+    phase_name: str = ""
 
     @property
-    @abstractmethod
+    def to_move(self) -> int | None:
+        """The seat whose move it is, or ``None`` when the game is over."""
+        return self._turn
+
+    @property
     def phase(self) -> str:
         """A short name of the current phase (``"commit"``, ``"play"``, ``"over"``, ...)."""
+        return self.phase_name
 
     @abstractmethod
     def legal_moves(self) -> list[Move]:
@@ -139,6 +144,15 @@ class Game(ABC):
             raise IllegalMove(reason)
         self.history.append(move)
         self._apply(move)
+
+    def _end_game(self) -> None:
+        """The game is over: nobody moves any more, and ``result()`` (which must now describe the end) is
+        announced as a ``GameOver`` event."""
+        self._turn = None
+        self.phase_name = "over"
+        result = self.result()
+        assert result is not None, "result() must describe a finished game"
+        self._emit(GameOver, (tuple(result["winners"]), tuple(result["scores"]), result["summary"]))
 
     def _emit(
         self, event_class: type[Event], fields: tuple[Any, ...], visible_to: frozenset[int] | None = None

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from tricktable.core.cards import by_suit_high_first
 from tricktable.core.errors import IllegalMove
 
 NUM_CARDS = 36
@@ -81,19 +82,9 @@ def parse_rank(value: object) -> int:
     raise ValueError(f"{value!r} is not a trump rank: use 1..9 (Ace = 1) or null")
 
 
-def bits(mask: int) -> list[int]:
-    """The set bits of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def mask_text(mask: int) -> list[str]:
     """Cards of ``mask`` in display order: by suit ♠ ♥ ♦ ♣, high to low."""
-    return [CARD_TEXT[c] for c in sorted(bits(mask), key=lambda c: (c // 9, -(c % 9)))]
+    return [CARD_TEXT[c] for c in by_suit_high_first(mask, 9)]
 
 
 def suit_text(suit: int) -> str:

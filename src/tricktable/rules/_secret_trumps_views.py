@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tricktable.core.cards import bit_list as bits
 from tricktable.rules._secret_trumps_cards import (
     CARD_PRETTY,
     CARD_TEXT,
@@ -22,7 +23,6 @@ from tricktable.rules._secret_trumps_cards import (
     SUIT_NAMES,
     SUIT_SYMBOLS,
     Trumps,
-    bits,
     mask_text,
     rank_text,
     suit_text,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from tricktable.core.cards import by_suit_high_first
 from tricktable.core.errors import IllegalMove
 from tricktable.core.events import Event
 from tricktable.core.game import Move
@@ -53,18 +54,9 @@ def card_str(card: int) -> str:
     return CARD_TEXT[card]
 
 
-def bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def cards_text(mask: int) -> list[str]:
     """Display order: by colour R Y B K, high to low inside a colour."""
-    return [CARD_TEXT[c] for c in sorted(bits(mask), key=lambda c: (c // 12, -(c % 12)))]
+    return [CARD_TEXT[c] for c in by_suit_high_first(mask, 12)]
 
 
 def parse_cards(texts: list[str]) -> int:

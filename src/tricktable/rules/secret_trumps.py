@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from tricktable.core.errors import IllegalMove, InvalidOptions
-from tricktable.core.events import CardPlayed, GameOver, TrickWon
+from tricktable.core.events import CardPlayed, TrickWon
 from tricktable.core.game import Game, Move
 from tricktable.core.moves import CardMove
 from tricktable.core.options import Option
@@ -233,14 +233,6 @@ class SecretTrumps(Game):
         self._emit(TrumpsSeen, (self.start, suit_text(suit), rank_text(rank)), frozenset((self.start,)))
 
     # ----- protocol --------------------------------------------------------------------------------
-
-    @property
-    def to_move(self) -> int | None:
-        return self._turn
-
-    @property
-    def phase(self) -> str:
-        return self.phase_name
 
     def open_goals(self, seat: int) -> list[int]:
         return [g for g in self.held[seat] if g not in self.crossed[seat]]
@@ -524,11 +516,7 @@ class SecretTrumps(Game):
         if finished:
             self.over = True
             self.winners = finished
-            self.phase_name = "over"
-            self._turn = None
-            result = self.result()
-            assert result is not None
-            self._emit(GameOver, (tuple(result["winners"]), tuple(result["scores"]), result["summary"]))
+            self._end_game()
             return
         self.start = (self.start + 1) % n
         self._start_round()

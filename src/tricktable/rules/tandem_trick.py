@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from tricktable.core.cards import bit_list
 from tricktable.core.errors import IllegalMove, InvalidOptions
-from tricktable.core.events import GameOver, HandDealt
+from tricktable.core.events import HandDealt
 from tricktable.core.game import Game, Move
 from tricktable.core.options import Option
 from tricktable.core.registry import register
@@ -202,13 +203,13 @@ class TandemTrick(Game):
         hand = self.hands[seat]
         lead = self.lead_suit
         follow = hand & SUIT_MASKS[lead] if lead >= 0 else 0
-        moves: list[Move] = [PLAY[c] for c in _bits(follow or hand)]
+        moves: list[Move] = [PLAY[c] for c in bit_list(follow or hand)]
         if follow:
             r = self.right_neighbour()
             if r >= 0 and self.entries[r][2] == ALONE:
-                moves.extend(TANDEM[c] for c in _bits(follow))
+                moves.extend(TANDEM[c] for c in bit_list(follow))
         if self.bid_card[seat] < 0:
-            moves.extend(BID[c] for c in _bits(hand))
+            moves.extend(BID[c] for c in bit_list(hand))
         return moves
 
     def parse_move(self, text: str) -> Move:
@@ -386,9 +387,7 @@ class TandemTrick(Game):
         if max(self.totals) >= self.target:
             self.over = True
             self.turn = None
-            result = self.result()
-            assert result is not None
-            self._emit(GameOver, (tuple(result["winners"]), tuple(result["scores"]), result["summary"]))
+            self._end_game()
             return
         # The next round is led by the player who led the final trick, even if they bid in it (TD-13).
         self._start_round(final_leader)
@@ -533,12 +532,3 @@ def _note(entry: tuple[int, int, int, int]) -> str:
     if kind == DISCARD:
         return "discard"
     return "alone"
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out

@@ -22,7 +22,7 @@ from tricktable.core.cards import (
     suit_of,
 )
 from tricktable.core.errors import IllegalMove, InvalidOptions
-from tricktable.core.events import CardPlayed, Event, GameOver, HandDealt, TrickWon
+from tricktable.core.events import CardPlayed, Event, HandDealt, TrickWon
 from tricktable.core.game import Game, Move
 from tricktable.core.moves import PLAY_CARD, PlayCard
 from tricktable.core.options import Option
@@ -271,14 +271,6 @@ class TricksTogether(Game):
 
     # ----- protocol ------------------------------------------------------------------------------
 
-    @property
-    def to_move(self) -> int | None:
-        return self._turn
-
-    @property
-    def phase(self) -> str:
-        return self.phase_name
-
     def legal_moves(self) -> list[Move]:
         seat = self._turn
         if seat is None:
@@ -489,11 +481,7 @@ class TricksTogether(Game):
     def _game_over(self, won: bool) -> None:
         self.over = True
         self.won_game = won
-        self.phase_name = "over"
-        self._turn = None
-        result = self.result()
-        assert result is not None
-        self._emit(GameOver, (tuple(result["winners"]), tuple(result["scores"]), result["summary"]))
+        self._end_game()
 
     def result(self) -> dict[str, Any] | None:
         if not self.over:

@@ -17,13 +17,14 @@ from tricktable.core.cards import (
     DECK_SIZE,
     SUIT_MASKS,
     SUIT_NAMES,
+    bit_list,
     card_str,
     cards_text,
     parse_card,
     parse_cards,
 )
 from tricktable.core.errors import IllegalMove, InvalidOptions
-from tricktable.core.events import GameOver, HandDealt, TrickWon
+from tricktable.core.events import HandDealt, TrickWon
 from tricktable.core.game import Game, Move
 from tricktable.core.moves import PLAY_CARD, PlayCard
 from tricktable.core.options import Option
@@ -54,15 +55,6 @@ from tricktable.rules._trumps_view import build_view
 
 CARD_TEXT = tuple(card_str(c) for c in range(DECK_SIZE))
 NONE = -1
-
-
-def _bits_list(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 @register
@@ -209,14 +201,6 @@ class Trumps(Game):
 
     # ----- protocol ------------------------------------------------------------------------------
 
-    @property
-    def to_move(self) -> int | None:
-        return self._turn
-
-    @property
-    def phase(self) -> str:
-        return self.phase_name
-
     def _led_suit(self) -> int:
         return self.trick[0] // 13 if self.trick else NONE
 
@@ -245,15 +229,15 @@ class Trumps(Game):
             return []
         hand = self.hands[seat]
         if self.phase_name == "mark":
-            return [MARK[c] for c in _bits_list(hand)]
+            return [MARK[c] for c in bit_list(hand)]
         if self.phase_name == "pass":
-            singles = [1 << c for c in _bits_list(hand)]
+            singles = [1 << c for c in bit_list(hand)]
             if self.pass_count == 3:
                 return [Pass(a | b | c) for a, b, c in combinations(singles, 3)]
             return [Pass(a | b) for a, b in combinations(singles, 2)]
         plays, declares = self._playable(seat)
-        moves: list[Move] = [PLAY_CARD[c] for c in _bits_list(plays)]
-        moves.extend(DECLARE[c] for c in _bits_list(declares))
+        moves: list[Move] = [PLAY_CARD[c] for c in bit_list(plays)]
+        moves.extend(DECLARE[c] for c in bit_list(declares))
         return moves
 
     def parse_move(self, text: str) -> Move:
@@ -505,11 +489,7 @@ class Trumps(Game):
     def _game_over(self, side: int) -> None:
         self.over = True
         self.winning_side = side
-        self.phase_name = "over"
-        self._turn = None
-        result = self.result()
-        assert result is not None
-        self._emit(GameOver, (tuple(result["winners"]), tuple(result["scores"]), result["summary"]))
+        self._end_game()
 
     def side_name(self, side: int) -> str:
         if not self.teams:
