@@ -304,6 +304,16 @@ class Table:
             self.task = asyncio.get_running_loop().create_task(self.drive(), name=f"table-{self.id}")
 
     async def drive(self) -> None:
+        try:
+            await self._drive()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            # A fault in a game or bot must not pass silently: the table stops moving and says why in the log.
+            log.exception("the driver of table %s stopped", self.id)
+            raise
+
+    async def _drive(self) -> None:
         # While a stand-in waits for the grace period, the page should show it taking over: re-send the info.
         announced: set[int] = set()
         while not self.over:
