@@ -340,3 +340,38 @@ def test_fast_rollouts_follow_the_rules() -> None:
                 moves = twin.legal_moves()
                 twin.play(moves[int(next(draws) * len(moves))])
             assert twin.score_sheet[-1]["tricks"] == won  # type: ignore[attr-defined]
+
+
+def sweep_deal(round_no: int, cards: int, dealer: int = 0) -> dict[str, Any]:
+    """A 3-player deal in which the dealer holds the top spades (trumps): it takes every trick."""
+    ranks = "AKQJT98765432"
+    return {
+        "round": round_no,
+        "dealer": dealer,
+        "trump": "2S",
+        "hands": [
+            [r + "S" for r in ranks[:cards]],
+            [r + "H" for r in ranks[:cards]],
+            [r + "D" for r in ranks[:cards]],
+        ],
+    }
+
+
+def test_up_and_down_turns_at_the_peak_and_replays_a_failed_position() -> None:
+    deals = [sweep_deal(7, 7), sweep_deal(8, 6, dealer=1), sweep_deal(8, 6, dealer=2)]
+    game = tricktable.new_game("tricks-together", players=3, seed=1, up_and_down=True, deals=deals)
+    game.play("bid 0")
+    game.play("bid 0")  # the dealer (seat 0) must take all 7, and does
+    while game.phase == "play":
+        game.play(str(game.legal_moves()[0]))
+    table = game.view(None)["table"]
+    assert (table["round"], table["cards"], table["rounds"]) == (8, 6, 13)  # past the peak: 6 cards
+    # Seat 1 deals now; seat 0 (all the trumps) bids 0 but must take the first trick it plays to: it fails.
+    game.play("bid 0")
+    game.play("bid 0")
+    while game.view(None)["table"]["deal"] == 2:
+        game.play(str(game.legal_moves()[0]))
+    failed = [e for e in game.events if e.kind == "round_failed"]
+    assert failed and failed[-1].round == 8  # type: ignore[attr-defined]
+    table = game.view(None)["table"]
+    assert (table["round"], table["cards"], table["lives"]) == (8, 6, 2)  # the same position again

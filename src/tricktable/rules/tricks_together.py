@@ -304,6 +304,20 @@ class TricksTogether(Game):
             return COMMIT[number] if number < len(COMMIT) else Commit(number)
         return PLAY_CARD[parse_card(text)]
 
+    def play(self, move: Move | str) -> None:
+        """As ``Game.play``, with a fast path for the common case: a legal card from ``legal_moves()``."""
+        if type(move) is PlayCard and self.phase_name == "play":
+            card = move.card
+            hand = self.hands[self._turn]  # type: ignore[index]
+            trick = self.trick
+            if hand >> card & 1 and (
+                not trick or card // 13 == trick[0] // 13 or not hand & SUIT_MASKS[trick[0] // 13]
+            ):
+                self.history.append(move)
+                self._play_card(card)
+                return
+        super().play(move)  # anything else: parsed and checked, with the reason if it is illegal
+
     def why_illegal(self, move: Move) -> str | None:
         seat = self._turn
         if type(move) is PlayCard:
