@@ -299,6 +299,19 @@ def test_explicit_deal_errors() -> None:
         tricktable.new_game("tricks-together", players=4, deals=[dict(EXAMPLE_DEAL, round=2)])
     with pytest.raises(InvalidOptions, match="also in a hand"):
         tricktable.new_game("tricks-together", players=4, deals=[dict(EXAMPLE_DEAL, trump="AH")])
+    with pytest.raises(InvalidOptions, match=r"dealer must be a seat 0\.\.3, not 'x'"):
+        tricktable.new_game("tricks-together", players=4, deals=[dict(EXAMPLE_DEAL, dealer="x")])
+    with pytest.raises(InvalidOptions, match=r"round must be 1\.\.7, not True"):
+        tricktable.new_game("tricks-together", players=4, deals=[dict(EXAMPLE_DEAL, round=True)])
+    with pytest.raises(InvalidOptions, match="seat 0 cannot deal it"):
+        tricktable.new_game("tricks-together", players=4, deals=[EXAMPLE_DEAL, {"dealer": 0}])
+    with pytest.raises(InvalidOptions, match="only the first deal"):
+        tricktable.new_game("tricks-together", players=4, deals=[EXAMPLE_DEAL, {"round": 4}])
+    with pytest.raises(InvalidOptions, match="needs 'hands'"):
+        tricktable.new_game("tricks-together", players=4, deals=[{"trump": "2S", "hands": 5}])
+    # A dealer named only in a later deal fixes the rotation from the first deal.
+    later = tricktable.new_game("tricks-together", players=4, deals=[{"round": 2}, {"dealer": 3}])
+    assert later.view(None)["table"]["dealer"] == 2
 
 
 def test_clone_is_independent() -> None:
@@ -359,6 +372,8 @@ def sweep_deal(round_no: int, cards: int, dealer: int = 0) -> dict[str, Any]:
 
 def test_up_and_down_turns_at_the_peak_and_replays_a_failed_position() -> None:
     deals = [sweep_deal(7, 7), sweep_deal(8, 6, dealer=1), sweep_deal(8, 6, dealer=2)]
+    for later in deals[1:]:
+        del later["round"]  # only the first deal says where to start
     game = tricktable.new_game("tricks-together", players=3, seed=1, up_and_down=True, deals=deals)
     game.play("bid 0")
     game.play("bid 0")  # the dealer (seat 0) must take all 7, and does

@@ -126,6 +126,10 @@ class RoundWon(Event):
 # ----- the game ------------------------------------------------------------------------------------
 
 
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def round_sequence(long_climb: bool, up_and_down: bool) -> tuple[int, ...]:
     """Hand sizes of the positions: 1..7, 1..10, 1..7..1 or 1..10..1 (SPEC 1.2, TT-9)."""
     peak = 10 if long_climb else 7
@@ -165,30 +169,43 @@ class TricksTogether(Game):
         self.won_game = False
         self.score_sheet: list[dict[str, Any]] = []
         self.last_trick: tuple[tuple[int, ...], tuple[int, ...], int] | None = None
-        self._check_deals()
-        first = self.deals[0] if self.deals else None
-        if first is not None and "round" in first:
-            self.position = int(first["round"]) - 1
-        self.dealer = (
-            int(first["dealer"]) if first is not None and "dealer" in first else self.rng.randrange(self.players)
-        )
+        first_dealer = self._check_deals()
+        if self.deals and "round" in self.deals[0]:
+            self.position = self.deals[0]["round"] - 1
+        self.dealer = self.rng.randrange(self.players) if first_dealer is None else first_dealer
         self._start_round()
 
-    def _check_deals(self) -> None:
-        """Explicit deals must be whole and consistent before the game starts (they are replayed later)."""
+    def _check_deals(self) -> int | None:
+        """Explicit deals must be whole and consistent before the game starts (they are used later).
+
+        Returns the first dealer the deals imply (the deal passes left every round, so deal ``k`` is dealt by
+        the first dealer + ``k``), or ``None`` when no deal names a dealer.
+        """
         n = self.players
+        first_dealer: int | None = None
         for index, deal in enumerate(self.deals):
             where = f"deal {index + 1}"
+            if "round" in deal:
+                if index > 0:
+                    raise InvalidOptions(f"{where}: only the first deal says which round to start at")
+                if not _is_int(deal["round"]) or not 1 <= deal["round"] <= len(self.sequence):
+                    raise InvalidOptions(f"{where}: round must be 1..{len(self.sequence)}, not {deal['round']!r}")
+            if "dealer" in deal:
+                if not _is_int(deal["dealer"]) or not 0 <= deal["dealer"] < n:
+                    raise InvalidOptions(f"{where}: dealer must be a seat 0..{n - 1}, not {deal['dealer']!r}")
+                implied = (deal["dealer"] - index) % n
+                if first_dealer is not None and implied != first_dealer:
+                    raise InvalidOptions(
+                        f"{where}: the deal passes left every round, so seat {deal['dealer']} cannot deal it"
+                    )
+                first_dealer = implied
             if "hands" not in deal and "trump" not in deal:
-                # Only where to start (round, dealer): the cards come from the seeded shuffle.
-                if "round" in deal and not 1 <= int(deal["round"]) <= len(self.sequence):
-                    raise InvalidOptions(f"{where}: round must be 1..{len(self.sequence)}")
-                continue
+                continue  # only where to start: the cards come from the seeded shuffle
             try:
                 hands = [parse_cards(h) for h in deal["hands"]]
                 trump = parse_card(deal["trump"])
-            except (KeyError, TypeError) as exc:
-                raise InvalidOptions(f"{where} needs 'hands' (one list per seat) and 'trump'") from exc
+            except (KeyError, TypeError, AttributeError) as exc:
+                raise InvalidOptions(f"{where} needs 'hands' (one list of cards per seat) and 'trump'") from exc
             except IllegalMove as exc:
                 raise InvalidOptions(f"{where}: {exc}") from exc
             if len(hands) != n:
@@ -203,14 +220,9 @@ class TricksTogether(Game):
                 union |= h
             if union >> trump & 1:
                 raise InvalidOptions(f"{where}: the trump card {card_str(trump)} is also in a hand")
-            if "round" in deal and not 1 <= int(deal["round"]) <= len(self.sequence):
-                raise InvalidOptions(f"{where}: round must be 1..{len(self.sequence)}")
-            if "round" in deal and self.sequence[int(deal["round"]) - 1] != sizes.pop():
-                raise InvalidOptions(
-                    f"{where}: round {deal['round']} deals {self.sequence[int(deal['round']) - 1]} cards"
-                )
-            if "dealer" in deal and not 0 <= int(deal["dealer"]) < n:
-                raise InvalidOptions(f"{where}: dealer must be a seat 0..{n - 1}")
+            if "round" in deal and self.sequence[deal["round"] - 1] != sizes.pop():
+                raise InvalidOptions(f"{where}: round {deal['round']} deals {self.sequence[deal['round'] - 1]} cards")
+        return first_dealer
 
     def _start_round(self) -> None:
         n = self.players
