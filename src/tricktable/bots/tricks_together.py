@@ -76,6 +76,10 @@ def estimate_tricks(view: dict[str, Any], rng: random.Random, samples: int = SAM
     mine = 0
     for text in view["hand"]:
         mine |= 1 << parse_card(text)
+    # The hand as dealt: later in the round the cards this seat has played count too.
+    for event in view["events"]:
+        if event["type"] == "card_played" and event["seat"] == seat:
+            mine |= 1 << parse_card(event["card"])
     unseen = list(bits(FULL_DECK & ~mine & ~(1 << parse_card(view["table"]["trump card"]))))
     dealer = view["table"]["dealer"]
     leader = (dealer + 1) % players
@@ -104,6 +108,7 @@ class TricksTogetherBot:
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
+        self._aim: tuple[int, int] | None = None
 
     def choose(self, view: dict[str, Any]) -> str:
         if view["phase"] == "commit":
@@ -124,8 +129,12 @@ class TricksTogetherBot:
         targets: list[int | None] = [s["number"] for s in view["seats"]]
         seat = view["seat"]
         if targets[seat] is None:
-            # Secret numbers: the dealer never learns its number; it aims at what its hand is worth.
-            targets[seat] = int(estimate_tricks(view, self.rng, 20) + 0.5)
+            # Secret numbers: the dealer never learns its number; it aims at what its hand is worth, estimated
+            # once per deal so that the aim does not wander from trick to trick.
+            deal = view["table"]["deal"]
+            if self._aim is None or self._aim[0] != deal:
+                self._aim = (deal, int(estimate_tricks(view, self.rng, 20) + 0.5))
+            targets[seat] = self._aim[1]
         return targets
 
     def _play(self, view: dict[str, Any], legal: list[int]) -> int:

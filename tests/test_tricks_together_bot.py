@@ -1,0 +1,157 @@
+"""Tricks Together bots as team-mates: scripted positions from explicit deals, and a seeded comparison."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+import tricktable
+from tricktable.bots import bot_kinds, make_bot
+from tricktable.bots.tricks_together_search import Situation, quick_number, rollout, sample_hands
+from tricktable.core.cards import parse_card, parse_cards
+
+GAME = "tricks-together"
+
+
+def position(hands: list[list[str]], numbers: list[int], plays: list[str], trump: str = "2S") -> tricktable.Game:
+    """Seat 0 deals ``hands``; seats 1-3 choose ``numbers`` (the dealer takes the rest); then ``plays``."""
+    deal = {"round": len(hands[0]), "dealer": 0, "trump": trump, "hands": hands}
+    game = tricktable.new_game(GAME, players=4, seed=3, deals=[deal])
+    for number in numbers:
+        game.play(f"bid {number}")
+    for card in plays:
+        game.play(card)
+    return game
+
+
+def choices(game: tricktable.Game, kind: str = "search", seeds: range = range(3)) -> set[str]:
+    """What ``kind`` plays for the seat to move, over a few seeds, from a JSON copy of the view only."""
+    seat = game.to_move
+    assert seat is not None
+    view: dict[str, Any] = json.loads(json.dumps(game.view(seat)))
+    return {make_bot(GAME, kind, seed=seed).choose(view) for seed in seeds}
+
+
+def test_search_is_the_strongest_level_and_sorts_last() -> None:
+    assert bot_kinds(GAME)[-1] == "search"
+    assert bot_kinds(GAME).index("heuristic") < bot_kinds(GAME).index("search")
+
+
+def test_a_player_who_is_done_ducks_under_the_lead() -> None:
+    # Seat 1 needs a trick and leads the K♥; seat 2 chose 0 and must follow hearts with A♥ or 3♥.
+    game = position([["5C", "6D"], ["KH", "4C"], ["AH", "3H"], ["7D", "8C"]], [1, 0, 0], ["KH"])
+    assert choices(game) == {"3H"}
+
+
+def test_a_needy_player_wins_cheaply_and_keeps_the_ace_for_its_second_trick() -> None:
+    # The dealer must take 2 of 3: Q♥ beats the J♥ now, and the A♥ is still a sure trick later.
+    hands = [["QH", "AH", "2H"], ["JH", "AS", "3D"], ["4H", "6D", "7C"], ["5H", "8D", "9C"]]
+    game = position(hands, [1, 0, 0], ["JH", "4H", "5H"])
+    assert game.to_move == 0
+    assert choices(game) == {"QH"}
+
+
+def test_a_player_who_is_done_leads_low_for_a_needy_partner() -> None:
+    # Seat 1 chose 0 and leads: the A♦ would win the trick, the 3♥ gives it away.
+    game = position([["5C", "6D"], ["AD", "3H"], ["KH", "4C"], ["7D", "8C"]], [0, 1, 0], [])
+    assert choices(game) == {"3H"}
+
+
+def test_a_needy_player_overtakes_a_partner_who_is_done() -> None:
+    # Seat 1 (done) leads the 9♥ and would win it; seat 3 needs one trick and can overtake with the 10♥.
+    game = position([["5C", "6D"], ["9H", "2C"], ["4H", "3D"], ["TH", "2H"]], [0, 0, 1], ["9H", "4H"])
+    assert choices(game) == {"TH"}
+
+
+def test_a_needy_player_does_not_ruff_a_needy_partners_winning_ace() -> None:
+    # Seat 2 needs one trick and its A♥ is winning; seat 3 needs one too, but with three tricks left it has
+    # time: ruffing with the K♠ would leave seat 2 with no way to a trick.  The old level ruffs.
+    hands = [["7H", "TD", "JC"], ["5H", "9D", "8C"], ["AH", "2D", "3C"], ["KS", "4C", "6D"]]
+    game = position(hands, [0, 1, 1], ["5H", "AH"])
+    assert game.to_move == 3
+    assert "KS" not in choices(game)
+    assert choices(game, "heuristic") == {"KS"}
+
+
+def test_commitments_follow_the_cards() -> None:
+    # One card each, seat 1 leads: the A♠ (trumps) is a sure trick; a lone 2♥ behind the leader never wins.
+    strong = position([["3C"], ["AS"], ["2H"], ["7D"]], [], [])
+    assert choices(strong) == {"bid 1"}
+    strong.play("bid 1")
+    assert choices(strong) == {"bid 0"}
+
+
+def test_voids_shown_in_play_are_respected_by_the_sampled_deals() -> None:
+    # Seat 2 threw a diamond on a heart lead: no sampled deal may give seat 2 a heart.
+    game = position(
+        [["7H", "TD", "JC"], ["5H", "9D", "8C"], ["3D", "2D", "3C"], ["KS", "4C", "AH"]], [0, 1, 1], ["5H", "3D"]
+    )
+    sit = Situation(json.loads(json.dumps(game.view(3))))
+    assert sit.voids[2] == 1 << 1  # hearts
+    rng = random.Random(1)
+    for _ in range(200):
+        hands_sampled = sample_hands(sit, rng)
+        assert not hands_sampled[2] & (0x1FFF << 13)
+        assert [h.bit_count() for h in hands_sampled] == [3, 2, 2, 3]
+        assert hands_sampled[3] == sit.hand
+        assert not (hands_sampled[0] | hands_sampled[1] | hands_sampled[2]) & (sit.gone | sit.hand)
+
+
+def test_rollout_checks_every_number() -> None:
+    # One card each, spades trumps, seat 1 leads the K♥: the 2♠ ruffs it, so only seat 3 may have chosen 1.
+    hands = [parse_cards([c]) for c in ("3H", "KH", "AH", "2S")]
+    gone = parse_cards(["9S"])
+    assert rollout(hands, 0, 1, [], [0, 0, 0, 1], [0, 0, 0, 0], 1, gone)
+    assert not rollout(hands, 0, 1, [], [0, 0, 1, 0], [0, 0, 0, 0], 1, gone)
+    # Mid-trick: seat 1 led the K♥, seat 2 played the A♥; seat 3's last card is the 2♠, which takes it.
+    rest = [parse_cards(["3H"]), 0, 0, parse_cards(["2S"])]
+    trick = [parse_card("KH"), parse_card("AH")]
+    assert rollout(rest, 0, 1, trick, [0, 0, 0, 1], [0] * 4, 1, gone)
+    assert not rollout(rest, 0, 1, trick, [0, 0, 1, 0], [0] * 4, 1, gone)
+
+
+def test_quick_number_ranks_hands() -> None:
+    top = parse_cards(["AS", "KS", "AH"])
+    bottom = parse_cards(["2H", "3D", "4C"])
+    trump_card = 0  # 2♠: spades are trumps
+    assert quick_number(top, 3, 4, 0, trump_card, False) > 1.5 > quick_number(bottom, 3, 4, 0, trump_card, False)
+
+
+@pytest.mark.parametrize("kind", ["heuristic", "search"])
+@pytest.mark.parametrize("secret", [False, True])
+def test_bots_play_rounds_legally(kind: str, secret: bool) -> None:
+    # Secret numbers: the dealer has no number and aims at an estimate of the hand it was dealt.
+    game = tricktable.new_game(GAME, players=3, seed=7, secret_numbers=secret, deals=[{"round": 3}])
+    bots = {seat: make_bot(GAME, kind, seed=seat) for seat in range(3)}
+    while game.to_move is not None and len(game.score_sheet) < 3:
+        seat = game.to_move
+        game.play(bots[seat].choose(game.view(seat)))  # an illegal move would raise
+    assert len(game.score_sheet) == 3 or game.is_over
+
+
+def success_rate(kind: str, sizes: tuple[int, ...], deals: int) -> float:
+    """The share of first rounds that succeed, ``deals`` seeded deals for each round size."""
+    hits = 0
+    for cards in sizes:
+        for seed in range(deals):
+            game = tricktable.new_game(GAME, players=4, seed=900 + seed, deals=[{"round": cards}])
+            bots = {seat: make_bot(GAME, kind, seed=seed * 10 + seat) for seat in range(4)}
+            while not game.score_sheet:
+                seat = game.to_move
+                assert seat is not None
+                game.play(bots[seat].choose(game.view(seat)))
+            hits += game.score_sheet[0]["success"]
+    return hits / (len(sizes) * deals)
+
+
+def test_search_beats_the_heuristic_and_random_levels() -> None:
+    # The same 100 seeded deals (50 of two cards, 50 of three) for every level.
+    sizes = (2, 3)
+    search = success_rate("search", sizes, 50)
+    heuristic = success_rate("heuristic", sizes, 50)
+    rand = success_rate("random", sizes, 50)
+    assert search >= heuristic + 0.08, (search, heuristic)
+    assert heuristic > rand + 0.2, (heuristic, rand)
