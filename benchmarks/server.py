@@ -53,7 +53,9 @@ def start(db: Path, port: int, bot_delay: float) -> subprocess.Popen[bytes]:
 async def create_table(http: httpx.AsyncClient, index: int, bot: str) -> str:
     game = GAMES[index % len(GAMES)]
     options = {"lives": 4, "up_and_down": True} if game == "tricks-together" else {}
-    body = {"game": game, "options": options, "seats": [{"kind": "bot", "bot": bot}] * 4, "seat": None}
+    # "strongest": leave the level out, and the server seats each game's strongest bot (its default).
+    seat = {"kind": "bot"} if bot == "strongest" else {"kind": "bot", "bot": bot}
+    body = {"game": game, "options": options, "seats": [seat] * 4, "seat": None}
     r = await http.post("/api/tables", json=body)
     r.raise_for_status()
     return str(r.json()["table"]["id"])
@@ -145,7 +147,9 @@ def main() -> None:
     parser.add_argument("--watchers", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--bot-delay", type=float, default=0.5, help="seconds between bot moves at a table")
-    parser.add_argument("--bot", default="random", help="bot level at every seat (random or heuristic)")
+    parser.add_argument(
+        "--bot", default="random", help="bot level at every seat: random, heuristic, or strongest (each game's default)"
+    )
     args = parser.parse_args()
     result = asyncio.run(run(args))
     width = max(len(k) for k in result)
