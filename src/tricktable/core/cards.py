@@ -8,7 +8,7 @@ reuse the suit parsing and the bit helpers here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from tricktable.core.errors import IllegalMove
 
@@ -123,12 +123,16 @@ def cards_text(mask: int) -> list[str]:
     return [CARD_TEXT[c] for c in sorted_hand(mask)]
 
 
-def parse_cards(texts: Iterable[str]) -> int:
-    """A list of card texts -> bitmask; duplicates are an error."""
+def parse_cards(
+    texts: Iterable[str], parse: Callable[[str], int] | None = None, names: Sequence[str] = CARD_TEXT
+) -> int:
+    """A list of card texts -> bitmask; duplicates are an error.  ``parse`` and ``names`` (card id ->
+    notation) default to the standard deck; a game with its own deck passes its own."""
+    read = parse_card if parse is None else parse
     mask = 0
     for t in texts:
-        c = parse_card(t)
+        c = read(t)
         if mask >> c & 1:
-            raise IllegalMove(f"card {card_str(c)} is listed twice")
+            raise IllegalMove(f"card {names[c]} is listed twice")
         mask |= 1 << c
     return mask

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from tricktable.core.cards import by_suit_high_first
+from tricktable.core.cards import parse_cards as parse_card_list
 from tricktable.core.errors import IllegalMove
 from tricktable.core.events import Event
 from tricktable.core.game import Move
@@ -60,13 +61,8 @@ def cards_text(mask: int) -> list[str]:
 
 
 def parse_cards(texts: list[str]) -> int:
-    mask = 0
-    for t in texts:
-        c = parse_card(t)
-        if mask >> c & 1:
-            raise IllegalMove(f"card {CARD_TEXT[c]} is listed twice")
-        mask |= 1 << c
-    return mask
+    """A list of Tandem Trick card texts -> bitmask; duplicates are an error."""
+    return parse_card_list(texts, parse_card, CARD_TEXT)
 
 
 # ----- moves ---------------------------------------------------------------------------------------
