@@ -1,4 +1,4 @@
-"""Secret Trumps rules audit: turn order, end of game, the start player's cross-off, layouts, messages,
+"""Secret Trumps rule by rule: turn order, end of game, the start player's cross-off, layouts, messages,
 hidden information, the terminal panels and the heuristic bot in scripted positions."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Trumps: a rule-by-rule audit against trumps.txt and SPEC §4 — the led suit of a trump lead, both sides
+"""Trumps: rule by rule against trumps.txt and SPEC §4 — the led suit of a trump lead, both sides
 declaring the same suit, equal trumps of different suits, the compulsory ruff and the free discard, the
 5-player starter trick with a second leftover, the end exactly at the target, repeated tie-breaks, explicit
 deals, what each view shows, and the bot in scripted positions."""
@@ -30,7 +30,7 @@ def winners(game: tricktable.Game) -> list[int]:
 #   seat 0: 5H; 5C-QC; JS QS KS          seat 1: AH KH; 6S-TS; AC KC 4C 3C 2C
 #   seat 2: 6D-AD; 3S 4S 5S              seat 3: 4H 6H-QH; AS; 3D 4D 5D
 
-AUDIT_DEAL: dict[str, Any] = {
+WALKTHROUGH_DEAL: dict[str, Any] = {
     "dealer": 3,
     "hands": [
         ["2H", "5H", *suit("23456789TJQ", "C")],
@@ -40,21 +40,21 @@ AUDIT_DEAL: dict[str, Any] = {
     ],
     "extra": [],
 }
-AUDIT_SETUP = [
+WALKTHROUGH_SETUP = [
     "mark 2H", "mark 2S", "mark 2D", "mark 3H",
     "pass 2C 3C 4C", "pass 3S 4S 5S", "pass 3D 4D 5D", "pass JS QS KS",
 ]  # fmt: skip
 
 
-def audit_game(teams: bool = False) -> tricktable.Game:
-    game = tricktable.new_game("trumps", players=4, teams=teams, deals=[AUDIT_DEAL])
-    play_all(game, AUDIT_SETUP)
+def walkthrough_game(teams: bool = False) -> tricktable.Game:
+    game = tricktable.new_game("trumps", players=4, teams=teams, deals=[WALKTHROUGH_DEAL])
+    play_all(game, WALKTHROUGH_SETUP)
     assert game.phase == "play" and game.to_move == 0
     return game
 
 
 def test_a_trump_lead_keeps_its_printed_suit_and_both_sides_may_hold_hearts() -> None:
-    game = audit_game()
+    game = walkthrough_game()
     game.play("declare 5H")  # seat 0 declares hearts as it leads: the 5 is a trump (TR-16)
     # The led suit is still hearts: seat 1 must follow with a plain heart, even its ace.
     with pytest.raises(IllegalMove, match="you must follow hearts: you hold AH KH"):
@@ -80,7 +80,7 @@ def test_a_trump_lead_keeps_its_printed_suit_and_both_sides_may_hold_hearts() ->
 
 
 def test_equal_trumps_of_different_suits_the_compulsory_ruff_and_the_free_discard() -> None:
-    game = audit_game()
+    game = walkthrough_game()
     play_all(game, ["declare 5H", "AH", "3S", "declare 4H"])
     # Trick 2: seat 0 leads a club; seat 2 (void, undeclared) declares diamonds; seat 3 must ruff.
     play_all(game, ["5C", "2C", "declare 6D"])
@@ -110,7 +110,7 @@ def test_equal_trumps_of_different_suits_the_compulsory_ruff_and_the_free_discar
 
 
 def test_events_say_what_is_public_and_what_is_private() -> None:
-    game = audit_game()
+    game = walkthrough_game()
     play_all(game, ["declare 5H", "AH", "3S"])
     declared = kinds(game, "trump_declared")
     assert [(e.seat, e.suit, e.card, e.visible_to) for e in declared] == [(0, "hearts", "2H", None)]
@@ -130,7 +130,7 @@ def test_events_say_what_is_public_and_what_is_private() -> None:
 
 
 def test_you_panel_says_when_declaring_is_no_longer_possible() -> None:
-    game = audit_game()
+    game = walkthrough_game()
     assert game.view(0)["panels"]["You"][0] == "2H (face down): you may declare hearts"
     play_all(game, ["5H", "AH", "3S", "4H"])  # seat 0 plays its only heart without declaring
     assert game.view(0)["panels"]["You"][0] == "2H (face down): you hold no hearts, so you cannot declare"
@@ -138,15 +138,15 @@ def test_you_panel_says_when_declaring_is_no_longer_possible() -> None:
 
 
 def test_pass_phase_shows_the_target_seat_in_words() -> None:
-    game = tricktable.new_game("trumps", players=4, deals=[AUDIT_DEAL])
-    play_all(game, AUDIT_SETUP[:4])
+    game = tricktable.new_game("trumps", players=4, deals=[WALKTHROUGH_DEAL])
+    play_all(game, WALKTHROUGH_SETUP[:4])
     view = game.view(0)
     assert view["table"]["pass"] == "3 cards to the left"
     assert view["panels"]["You"][-1] == "pass 3 cards to seat 1 (left)"
     assert [s["passed"] for s in view["seats"]] == [False, False, False, False]
     game.play("pass 2C 3C 4C")
     assert game.view(0)["panels"]["You"][-1] == "passed 4C 3C 2C to seat 1"
-    play_all(game, AUDIT_SETUP[5:])
+    play_all(game, WALKTHROUGH_SETUP[5:])
     # During play the pass flags are history: the seat rows carry only what matters for the tricks.
     assert all("passed" not in s for s in game.view(0)["seats"])
     # Without leftovers there is no starter card to speak of.
@@ -169,7 +169,7 @@ def test_pass_phrases_for_larger_tables() -> None:
 
 
 def test_team_view_names_the_partner_and_keeps_its_indicator_hidden() -> None:
-    game = audit_game(teams=True)
+    game = walkthrough_game(teams=True)
     assert game.view(0)["panels"]["You"][0] == "your partner: seat 2"
     assert game.view(None)["table"]["totals"] == "team 0: 0, team 1: 0"
     play_all(game, ["declare 5H", "AH"])
@@ -311,14 +311,14 @@ def test_explicit_deal_dealer_must_be_a_seat_number() -> None:
 
 
 def test_bot_follows_with_its_lowest_card_when_it_cannot_win() -> None:
-    game = audit_game()
+    game = walkthrough_game()
     game.play("declare 5H")
     # Seat 1 must follow hearts with AH or KH; neither beats a trump: keep the ace.
     assert make_bot("trumps", "heuristic", seed=1).choose(game.view(1)) == "KH"
 
 
 def test_bot_declares_its_lowest_card_to_win_a_trick_it_would_lose() -> None:
-    game = audit_game()
+    game = walkthrough_game()
     play_all(game, ["declare 5H", "AH", "3S", "declare 4H", "5C", "2C", "declare 6D", "6H"])
     play_all(game, ["4S", "AS", "JS"])
     # Seat 1, last: its spades cannot beat the ace, but spades (led) are its indicator suit: declaring wins.
@@ -326,7 +326,7 @@ def test_bot_declares_its_lowest_card_to_win_a_trick_it_would_lose() -> None:
 
 
 def test_bot_overtakes_an_opponent_cheaply_when_last() -> None:
-    game = audit_game()
+    game = walkthrough_game()
     play_all(game, ["KS", "TS"])
     game.play("3S")
     # Seat 3, last: only its ace beats the king.
@@ -334,7 +334,7 @@ def test_bot_overtakes_an_opponent_cheaply_when_last() -> None:
 
 
 def test_bot_leaves_a_winning_trick_to_its_partner() -> None:
-    game = audit_game(teams=True)
+    game = walkthrough_game(teams=True)
     play_all(game, ["5C", "AC", "3S"])
     # Seat 3, last, void in clubs: its partner's ace wins. No declaring, no wasted heart or ace: the 3D goes.
     assert make_bot("trumps", "heuristic", seed=1).choose(game.view(3)) == "3D"
