@@ -212,6 +212,13 @@ class RoundState:
         self.leader = view["trick"][0]["seat"] if view["trick"] else last_winner
 
 
+def revealed_round(view: dict[str, Any]) -> tuple[Trumps, RoundState]:
+    """After the picking the trumps are public: the trump table and the round as this seat sees it."""
+    truth = known_trumps(view)
+    assert truth is not None, "the trumps are revealed once the picking ends"
+    return trumps_for(*truth), RoundState(view)
+
+
 class SecretTrumpsBot:
     """Heuristic player for Secret Trumps (see the module text)."""
 
@@ -304,10 +311,7 @@ class SecretTrumpsBot:
 
     def _choose_goal(self, view: dict[str, Any], legal: list[str]) -> str:
         seat = view["seat"]
-        truth = known_trumps(view)
-        assert truth is not None
-        trumps = trumps_for(*truth)
-        state = RoundState(view)
+        trumps, state = revealed_round(view)
         n = view["players"]
         best, best_p = legal[0], -1.0
         for move in legal:
@@ -337,10 +341,7 @@ class SecretTrumpsBot:
 
     def _play(self, view: dict[str, Any], legal: list[str]) -> str:
         seat = view["seat"]
-        truth = known_trumps(view)
-        assert truth is not None
-        trumps = trumps_for(*truth)
-        state = RoundState(view)
+        trumps, state = revealed_round(view)
         chosen: list[str | None] = [g["chosen"] for g in view["goals"]]
         goal = chosen[seat] if seat != view["table"]["start player"] else self._start_aim(view, state, trumps, chosen)
         mask = 0
