@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 import tricktable
 from tricktable.bots import make_bot
 from tricktable.cli import app
-from tricktable.core.runner import play_out
+from tricktable.core.players import play_out
 from tricktable.rules._secret_trumps_cards import (
     CARD_TEXT,
     NO_RANK,

@@ -14,7 +14,7 @@ from test_secret_trumps import CROSS_DRAFT, CROSS_HANDS, CROSS_PLAY, crossing_ga
 
 import tricktable
 from tricktable.bots import make_bot
-from tricktable.bots.secret_trumps import choose_card
+from tricktable.bots.secret_trumps.heuristic import choose_card
 from tricktable.render import render_view
 from tricktable.rules._secret_trumps_cards import CARD_TEXT, Trumps, parse_card
 from tricktable.rules._secret_trumps_deduction import trump_hypotheses

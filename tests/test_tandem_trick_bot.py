@@ -8,7 +8,7 @@ from typing import Any
 
 import tricktable
 from tricktable.bots.base import make_bot
-from tricktable.core.runner import play_out
+from tricktable.core.players import play_out
 from tricktable.rules._tandem_cards import CARD_TEXT
 
 

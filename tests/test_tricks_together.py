@@ -303,15 +303,53 @@ def test_explicit_deal_errors() -> None:
         tricktable.new_game("tricks-together", players=4, deals=[dict(EXAMPLE_DEAL, dealer="x")])
     with pytest.raises(InvalidOptions, match=r"round must be 1\.\.7, not True"):
         tricktable.new_game("tricks-together", players=4, deals=[dict(EXAMPLE_DEAL, round=True)])
-    with pytest.raises(InvalidOptions, match="seat 0 cannot deal it"):
+    with pytest.raises(InvalidOptions, match=r"only the first deal says .* who deals first"):
         tricktable.new_game("tricks-together", players=4, deals=[EXAMPLE_DEAL, {"dealer": 0}])
     with pytest.raises(InvalidOptions, match="only the first deal"):
         tricktable.new_game("tricks-together", players=4, deals=[EXAMPLE_DEAL, {"round": 4}])
     with pytest.raises(InvalidOptions, match="needs 'hands'"):
         tricktable.new_game("tricks-together", players=4, deals=[{"trump": "2S", "hands": 5}])
-    # A dealer named only in a later deal fixes the rotation from the first deal.
-    later = tricktable.new_game("tricks-together", players=4, deals=[{"round": 2}, {"dealer": 3}])
-    assert later.view(None)["table"]["dealer"] == 2
+    with pytest.raises(InvalidOptions, match="no round of this climb deals 8 cards"):
+        eight = [[r + s for r in "AKQJT987"] for s in "SHDC"]
+        tricktable.new_game("tricks-together", players=4, deals=[{"trump": "2S", "hands": eight}])
+    with pytest.raises(InvalidOptions, match="deal 2 has no cards"):
+        tricktable.new_game("tricks-together", players=4, deals=[EXAMPLE_DEAL, {}])
+    with pytest.raises(InvalidOptions, match="unknown field seat"):
+        tricktable.new_game("tricks-together", players=4, deals=[dict(EXAMPLE_DEAL, seat=1)])
+    # A first deal without cards only says where to start.
+    later = tricktable.new_game("tricks-together", players=4, deals=[{"round": 2, "dealer": 3}])
+    assert later.view(None)["table"]["dealer"] == 3 and later.view(None)["table"]["cards"] == 2
+
+
+def test_explicit_deals_are_keyed_by_hand_size_so_a_failed_round_never_takes_the_next_rounds_deal() -> None:
+    """A replay after a failure deals the same hand size again: it takes a deal of that size or a shuffled one,
+    and a deal for a later round waits for it (it used to be taken in order and break the move)."""
+    deals = [
+        {"dealer": 0, "hands": [["AS"], ["KS"], ["QS"]], "trump": "2H"},
+        {"hands": [["AH", "KH"], ["QH", "JH"], ["TH", "9H"]], "trump": "2C"},
+    ]
+    game = tricktable.new_game("tricks-together", players=3, seed=1, deals=deals)
+    game.play("bid 1")
+    game.play("bid 1")  # 2 > 1 card: the round fails at once and is replayed with a shuffled 1-card deal
+    table = game.view(None)["table"]
+    assert (table["round"], table["cards"], table["lives"], table["deal"]) == (1, 1, 2, 2)
+    assert game.view(2)["hand"] != ["TH"]
+    for _ in range(2):
+        game.play("bid 0")
+    while game.view(None)["table"]["deal"] == 2:
+        game.play(game.legal_moves()[0])
+    if game.view(None)["table"]["cards"] == 2:  # the replay succeeded: round 2 gets the 2-card deal
+        assert game.view(0)["hand"] == ["AH", "KH"]
+
+
+def test_a_refused_move_changes_nothing_even_at_the_end_of_a_round() -> None:
+    deals = [{"dealer": 0, "hands": [["AS"], ["KS"], ["QS"]], "trump": "2H"}]
+    game = tricktable.new_game("tricks-together", players=3, seed=1, deals=deals)
+    game.play("bid 1")
+    before = (tricktable.to_record(game), [e.to_dict() for e in game.events])
+    with pytest.raises(tricktable.IllegalMove):
+        game.play("bid 2")
+    assert (tricktable.to_record(game), [e.to_dict() for e in game.events]) == before
 
 
 def test_clone_is_independent() -> None:
@@ -328,8 +366,7 @@ def test_fast_rollouts_follow_the_rules() -> None:
     """The hot-path and batched rollouts pick the same cards as the engine for the same random draws."""
     import numpy as np
 
-    from tricktable.rules._tricks_together_batch import batch_rollouts
-    from tricktable.rules.tricks_together import random_rollout
+    from tricktable.rules.tricks_together import batch_rollouts, random_rollout
 
     rng = np.random.default_rng(5)
     for seed in range(12):
@@ -352,7 +389,7 @@ def test_fast_rollouts_follow_the_rules() -> None:
             while twin.phase == "play" and state.deal_count == twin.deal_count:  # type: ignore[attr-defined]
                 moves = twin.legal_moves()
                 twin.play(moves[int(next(draws) * len(moves))])
-            assert twin.score_sheet[-1]["tricks"] == won  # type: ignore[attr-defined]
+            assert list(twin.score_sheet[-1].tricks) == won  # type: ignore[attr-defined]
 
 
 def sweep_deal(round_no: int, cards: int, dealer: int = 0) -> dict[str, Any]:
@@ -373,7 +410,7 @@ def sweep_deal(round_no: int, cards: int, dealer: int = 0) -> dict[str, Any]:
 def test_up_and_down_turns_at_the_peak_and_replays_a_failed_position() -> None:
     deals = [sweep_deal(7, 7), sweep_deal(8, 6, dealer=1), sweep_deal(8, 6, dealer=2)]
     for later in deals[1:]:
-        del later["round"]  # only the first deal says where to start
+        del later["round"], later["dealer"]  # only the first deal says where to start and who deals
     game = tricktable.new_game("tricks-together", players=3, seed=1, up_and_down=True, deals=deals)
     game.play("bid 0")
     game.play("bid 0")  # the dealer (seat 0) must take all 7, and does

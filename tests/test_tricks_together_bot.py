@@ -10,7 +10,7 @@ import pytest
 
 import tricktable
 from tricktable.bots import bot_kinds, make_bot
-from tricktable.bots.tricks_together_search import Situation, quick_number, rollout, sample_hands
+from tricktable.bots.tricks_together.search import Situation, quick_number, rollout, sample_hands
 from tricktable.core.cards import parse_card, parse_cards
 
 GAME = "tricks-together"
@@ -143,7 +143,7 @@ def success_rate(kind: str, sizes: tuple[int, ...], deals: int) -> float:
                 seat = game.to_move
                 assert seat is not None
                 game.play(bots[seat].choose(game.view(seat)))
-            hits += game.score_sheet[0]["success"]
+            hits += game.view(None)["score_sheet"][0]["success"]
     return hits / (len(sizes) * deals)
 
 
@@ -152,6 +152,7 @@ def test_search_beats_the_heuristic_and_random_levels() -> None:
     sizes = (2, 3)
     search = success_rate("search", sizes, 50)
     heuristic = success_rate("heuristic", sizes, 50)
-    rand = success_rate("random", sizes, 50)
     assert search >= heuristic + 0.08, (search, heuristic)
+    # The two cheap levels on 400 deals: their gap (about 0.25) is too close to 0.2 to judge on 100.
+    heuristic, rand = success_rate("heuristic", sizes, 200), success_rate("random", sizes, 200)
     assert heuristic > rand + 0.2, (heuristic, rand)

@@ -15,8 +15,8 @@ import tricktable
 from tricktable import IllegalMove, InvalidOptions
 from tricktable.bots.base import RandomBot, bot_kinds, make_bot
 from tricktable.cli import app
+from tricktable.core.players import play_out
 from tricktable.core.records import from_record, to_record
-from tricktable.core.runner import play_out
 from tricktable.rules._trumps_events import direction_name, pass_cycle
 from tricktable.rules._trumps_fast import random_rollout
 from tricktable.rules.trumps import Trumps

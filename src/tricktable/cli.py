@@ -13,9 +13,9 @@ from rich.console import Console
 from tricktable.bots.base import bot_kinds, make_bot
 from tricktable.core.errors import TricktableError
 from tricktable.core.game import Game
+from tricktable.core.players import play_out
 from tricktable.core.records import load_record, save_record
 from tricktable.core.registry import game_class, games, new_game
-from tricktable.core.runner import play_out
 from tricktable.render import render_event, render_view
 
 app = typer.Typer(add_completion=False, help="tricktable: four trick-taking games, bots, a web table, a lab.")

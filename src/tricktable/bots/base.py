@@ -1,20 +1,27 @@
-"""The ``Bot`` interface, the random bot, and the registry of each game's bots."""
+"""The random bot, and the registry of each game's bots.
+
+Every game's bots live in one package, ``tricktable.bots.<game>``, listed in ``BOT_PACKAGES``; importing the
+package registers its bots (``register_bot``).  A package is imported the first time its game's bots are
+asked for.
+"""
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
 from tricktable.core.errors import InvalidOptions
+from tricktable.core.players import Bot
 
-
-class Bot(Protocol):
-    """A player program.  ``choose`` gets the seat's view (``game.view(seat)``) and returns a move's text."""
-
-    name: str
-
-    def choose(self, view: dict[str, Any]) -> str: ...
+#: Game name -> the package of its bots.
+BOT_PACKAGES: dict[str, str] = {
+    "tricks-together": "tricktable.bots.tricks_together",
+    "tandem-trick": "tricktable.bots.tandem_trick",
+    "secret-trumps": "tricktable.bots.secret_trumps",
+    "trumps": "tricktable.bots.trumps",
+}
 
 
 class RandomBot:
@@ -46,21 +53,24 @@ def register_bot(game: str, kind: str) -> Callable[[BotFactory], BotFactory]:
     return wrap
 
 
-def _load() -> None:
-    import tricktable.bots.registry  # noqa: F401  (imports every game's bots)
+def _load(game: str) -> None:
+    package = BOT_PACKAGES.get(game)
+    if package is not None:
+        importlib.import_module(package)
 
 
 def bot_kinds(game: str) -> list[str]:
-    """The bot levels for ``game``, weakest first."""
-    _load()
-    return ["random", *sorted(kind for g, kind in _BOTS if g == game)]
+    """The bot levels for ``game``, weakest first (``random`` first; registration order after it)."""
+    _load(game)
+    return ["random", *(kind for g, kind in _BOTS if g == game)]
 
 
 def make_bot(game: str, kind: str = "heuristic", seed: int | None = None) -> Bot:
-    _load()
+    """A new bot of level ``kind`` for ``game``; ``seed`` makes its choices reproducible."""
+    _load(game)
     if kind == "random":
         return RandomBot(seed)
     factory = _BOTS.get((game, kind))
     if factory is None:
-        raise InvalidOptions(f"no {kind!r} bot for {game}; bots: {', '.join(bot_kinds(game))}")
+        raise InvalidOptions(f"no {str(kind)[:40]!r} bot for {game}; bots: {', '.join(bot_kinds(game))}")
     return factory(seed)

@@ -20,6 +20,9 @@ RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 DECK_SIZE = 52
 FULL_DECK = (1 << DECK_SIZE) - 1
 
+#: ``BIT[c]`` is ``1 << c``: looked up rather than computed, since shifting past bit 30 allocates an int.
+BIT: tuple[int, ...] = tuple(1 << c for c in range(64))
+
 #: ``SUIT_MASKS[s]`` holds every card of suit ``s``.
 SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
 

@@ -98,3 +98,6 @@ class GameOver(Event):
 
 
 LogEntry = tuple[type[Event], tuple[Any, ...], "frozenset[int] | None"]
+
+#: ``ONLY[seat]``: the audience of an event private to one seat (shared, so logging one allocates nothing).
+ONLY: tuple[frozenset[int], ...] = tuple(frozenset((seat,)) for seat in range(16))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from tricktable.core.errors import IllegalMove, InvalidOptions
@@ -54,6 +55,8 @@ class Game(ABC):
         players: int | None = None,
         seed: int | None = None,
         deals: list[dict[str, Any]] | None = None,
+        *,
+        deal_version: int = 2,
         **options: Any,
     ) -> None:
         players = self.default_players if players is None else players
@@ -63,18 +66,32 @@ class Game(ABC):
         self.options: dict[str, Any] = resolve_options(self.name, self.option_specs, options)
         self.check_options()
         self.seed: int = random.randrange(2**63) if seed is None else int(seed)
-        self.rng = random.Random(self.seed)
-        if deals is not None and not isinstance(deals, list):
-            raise InvalidOptions("deals must be a list of deals (one object per deal)")
-        for index, deal in enumerate(deals or []):
-            if not isinstance(deal, dict):
-                raise InvalidOptions(f"deal {index + 1} must be an object, not {type(deal).__name__}")
-        self.deals: list[dict[str, Any]] = [dict(d) for d in (deals or [])]
+        #: How a seed becomes cards: 2 (this version) or 1 (the shuffle of records in format 1, kept so that
+        #: they replay).  Games whose shuffle never changed ignore it.
+        self.deal_version = deal_version
+        self.deals: list[dict[str, Any]] = []
+        if deals is not None:
+            if not isinstance(deals, list):
+                raise InvalidOptions("deals must be a list of deals (one object per deal)")
+            for index, deal in enumerate(deals):
+                if not isinstance(deal, dict):
+                    raise InvalidOptions(f"deal {index + 1} must be an object, not {type(deal).__name__}")
+            self.deals = [dict(d) for d in deals]
         self._deals_used = 0
+        #: Every deal made so far, in whatever compact form the game keeps (``deals_made`` writes them out).
+        self._dealt: list[Any] = []
         self.history: list[Move] = []
         self._log: list[LogEntry] = []
         self._events: list[Event] = []
         self.setup()
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's random generator, seeded with ``seed`` and made when first used."""
+        rng: random.Random | None = self.__dict__.get("_rng")
+        if rng is None:
+            rng = self._rng = random.Random(self.seed)
+        return rng
 
     # ----- what a game module provides -------------------------------------------------------------
 
@@ -102,8 +119,8 @@ class Game(ABC):
         return self.phase_name
 
     @abstractmethod
-    def legal_moves(self) -> list[Move]:
-        """Every move the player to move may make now."""
+    def legal_moves(self) -> Sequence[Move]:
+        """Every move the player to move may make now (a list or a shared tuple: do not change it)."""
 
     @abstractmethod
     def parse_move(self, text: str) -> Move:
@@ -127,6 +144,38 @@ class Game(ABC):
     def result(self) -> dict[str, Any] | None:
         """``None`` while the game runs; afterwards winners, scores and a summary."""
 
+    def deals_made(self) -> list[dict[str, Any]]:
+        """Every deal made so far, in the game's explicit-deal format: what a record keeps, so that it replays
+        the same cards whatever shuffle a later version uses."""
+        return [self._deal_text(raw) for raw in self._dealt]
+
+    def _deal_text(self, raw: Any) -> dict[str, Any]:
+        """One deal of ``_dealt`` in the explicit-deal format (games that log deals compactly override this)."""
+        return dict(raw)
+
+    def _deal(self) -> None:
+        """Make the deal that ``_deal_later`` put off (a game that defers its deals overrides this)."""
+        raise NotImplementedError(f"{type(self).__name__} defers a deal but cannot make it")
+
+    # ----- deals made when first needed ---------------------------------------------------------
+
+    #: A deal is owed: the round is set up (whose turn, which phase) but its cards are not dealt yet.
+    _deal_due: bool = False
+
+    def _deal_later(self) -> None:
+        """Owe the next deal: it is made when the game is next read (``view``, ``events``, a record) or moved,
+        so a program that stops at the end of a round (a benchmark, a search) never pays for the next one.
+
+        Until then the round's own attributes describe a round whose cards are not dealt yet (empty hands);
+        readers of the protocol never see that, because everything they call makes the deal first."""
+        self._deal_due = True
+
+    def _catch_up(self) -> None:
+        """Make an owed deal now."""
+        if self._deal_due:
+            self._deal_due = False
+            self._deal()
+
     # ----- the protocol --------------------------------------------------------------------------
 
     @property
@@ -135,6 +184,8 @@ class Game(ABC):
 
     def play(self, move: Move | str) -> None:
         """Make a move given as an object or as text.  Illegal moves raise ``IllegalMove``, changing nothing."""
+        if self._deal_due:
+            self._catch_up()
         if move.__class__ is str:
             move = self.parse_move(move)
         elif not isinstance(move, Move):
@@ -162,6 +213,7 @@ class Game(ABC):
     @property
     def events(self) -> list[Event]:
         """Every event so far, in order (typed objects built on first read)."""
+        self._catch_up()
         built = self._events
         log = self._log
         for event_class, fields, visible_to in log[len(built) :]:
@@ -176,6 +228,7 @@ class Game(ABC):
         """A JSON-serialisable dict of exactly what ``seat`` may know; ``None`` is the spectators' view."""
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
             raise IllegalMove(f"there is no seat {seat!r} at a {self.players}-player table")
+        self._catch_up()
         to_move = self.to_move
         out: dict[str, Any] = {
             "game": self.name,
@@ -201,7 +254,10 @@ class Game(ABC):
     # ----- deals ---------------------------------------------------------------------------------
 
     def next_explicit_deal(self) -> dict[str, Any] | None:
-        """The next deal given to ``new_game(deals=...)``, or ``None`` to deal from the seeded shuffle."""
+        """The next deal given to ``new_game(deals=...)``, or ``None`` to deal from the seeded shuffle.
+
+        Every deal of a game whose deals all have the same shape is simply "the next deal"; a game whose
+        deals differ (Tricks Together's hand sizes) picks the deal meant for the round instead."""
         if self._deals_used < len(self.deals):
             deal = self.deals[self._deals_used]
             self._deals_used += 1

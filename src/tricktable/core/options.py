@@ -49,8 +49,29 @@ class Option:
         return out
 
 
+_RESOLVED: dict[tuple[Any, ...], dict[str, bool | int]] = {}
+
+
 def resolve_options(game: str, specs: tuple[Option, ...], given: dict[str, Any]) -> dict[str, bool | int]:
-    """Defaults overlaid with ``given``; unknown names and bad values raise ``InvalidOptions``."""
+    """Defaults overlaid with ``given``; unknown names and bad values raise ``InvalidOptions``.
+
+    Returns a new dict each time.  Option sets already checked are remembered, keyed with each value's type
+    (``True`` and ``1`` are equal keys but not equal options): ``new_game`` is on the hot path of benchmarks
+    and searches that start thousands of games."""
+    try:
+        key = (id(specs), *[(k, v, v.__class__) for k, v in given.items()])
+        cached = _RESOLVED.get(key)
+    except TypeError:  # an unhashable value: check it the long way (which refuses it)
+        return _resolve(game, specs, given)
+    if cached is not None:
+        return cached.copy()
+    resolved = _resolve(game, specs, given)
+    if len(_RESOLVED) < 4096:
+        _RESOLVED[key] = resolved.copy()
+    return resolved
+
+
+def _resolve(game: str, specs: tuple[Option, ...], given: dict[str, Any]) -> dict[str, bool | int]:
     by_name = {o.name: o for o in specs}
     unknown = sorted(set(given) - set(by_name))
     if unknown:

@@ -11,11 +11,15 @@ from tricktable.core.game import Game
 from tricktable.core.registry import new_game
 
 FORMAT = "tricktable-record"
-VERSION = 1
+#: Version 2 writes every deal the game made (hands, turned cards, leftovers), so a record replays the same
+#: cards whatever shuffle a later version uses.  Version 1 named only the seed and the deals given up front.
+VERSION = 2
+READS = (1, 2)
 
 
 def to_record(game: Game, seats: list[str] | None = None) -> dict[str, Any]:
-    """The record of ``game`` so far: enough to replay it move by move."""
+    """The record of ``game`` so far: enough to replay it move by move, every deal written out."""
+    game._catch_up()  # a deal owed is part of what the players see next: write it down too
     record: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -23,8 +27,8 @@ def to_record(game: Game, seats: list[str] | None = None) -> dict[str, Any]:
         "players": game.players,
         "options": dict(game.options),
         "seed": game.seed,
-        "deals": [dict(d) for d in game.deals],
-        "seats": list(seats) if seats else [f"Seat {i}" for i in range(game.players)],
+        "deals": game.deals_made() or [dict(d) for d in game.deals],
+        "seats": list(seats) if seats else [f"Seat {i + 1}" for i in range(game.players)],
         "moves": [str(m) for m in game.history],
         "result": game.result(),
     }
@@ -37,8 +41,9 @@ def from_record(record: Any) -> Game:
         raise RecordError("a record is a JSON object")
     if record.get("format") != FORMAT:
         raise RecordError(f'not a tricktable record (its "format" must be "{FORMAT}")')
-    if record.get("version") != VERSION:
-        raise RecordError(f"record version {record.get('version')!r} is not supported (this reads {VERSION})")
+    if record.get("version") not in READS:
+        readable = " and ".join(str(v) for v in READS)
+        raise RecordError(f"record version {record.get('version')!r} is not supported (this reads {readable})")
     for key in ("game", "players", "moves"):
         if key not in record:
             raise RecordError(f'the record has no "{key}"')
@@ -50,7 +55,12 @@ def from_record(record: Any) -> Game:
         raise RecordError('"options" must be an object')
     try:
         game = new_game(
-            record["game"], players=record["players"], seed=record.get("seed"), deals=record.get("deals"), **options
+            record["game"],
+            players=record["players"],
+            seed=record.get("seed"),
+            deals=record.get("deals"),
+            deal_version=1 if record["version"] == 1 else 2,
+            **options,
         )
     except TricktableError as exc:
         raise RecordError(f"cannot set the game up: {exc}") from exc

@@ -1,37 +1,46 @@
-"""The list of games, and ``new_game``."""
+"""The list of games, and ``new_game``.
+
+The games are listed once, in ``tricktable.rules.GAMES`` (name -> ``"module:Class"``); a game's package is
+imported the first time the game is asked for.  This is the one place where ``core`` reaches above itself.
+"""
 
 from __future__ import annotations
 
 import importlib
-import pkgutil
 from typing import Any
 
 from tricktable.core.errors import InvalidOptions
 from tricktable.core.game import Game
+from tricktable.rules import GAMES  # only the list: each game's package is imported when first asked for
 
-_GAMES: dict[str, type[Game]] = {}
+_LOADED: dict[str, type[Game]] = {}
 
 
-def register(cls: type[Game]) -> type[Game]:
-    """Class decorator: make a game available by its ``name``."""
-    _GAMES[cls.name] = cls
-    return cls
+def _listed() -> dict[str, str]:
+    return GAMES
+
+
+def game_names() -> list[str]:
+    """The names of every game, in the order they are listed."""
+    return list(_listed())
 
 
 def game_class(name: str) -> type[Game]:
-    key = name.strip().lower().replace("_", "-").replace(" ", "-")
-    if key not in _GAMES:
-        # A game's module is named after it (tricks-together -> rules/tricks_together.py).
-        try:
-            importlib.import_module(f"tricktable.rules.{key.replace('-', '_')}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"tricktable.rules.{key.replace('-', '_')}":
-                raise
-    if key not in _GAMES:
-        _load_builtin_games()
-    if key not in _GAMES:
-        raise InvalidOptions(f"no game called {name!r}; the games are: {', '.join(sorted(_GAMES))}")
-    return _GAMES[key]
+    """The ``Game`` subclass of ``name`` (``"tricks-together"``; ``_`` and spaces also accepted)."""
+    key = name.strip().lower().replace("_", "-").replace(" ", "-") if isinstance(name, str) else ""
+    cls = _LOADED.get(key)
+    if cls is not None:
+        return cls
+    listed = _listed()
+    if key not in listed:
+        shown = name if len(str(name)) <= 40 else str(name)[:40] + "..."
+        raise InvalidOptions(f"no game called {shown!r}; the games are: {', '.join(listed)}")
+    module_name, _, class_name = listed[key].partition(":")
+    cls = getattr(importlib.import_module(module_name), class_name)
+    if not (isinstance(cls, type) and issubclass(cls, Game)) or cls.name != key:
+        raise TypeError(f"{listed[key]} is not the Game subclass of {key}")
+    _LOADED[key] = cls
+    return cls
 
 
 def new_game(
@@ -41,20 +50,12 @@ def new_game(
     deals: list[dict[str, Any]] | None = None,
     **options: Any,
 ) -> Game:
-    """Start a game: ``new_game("tricks-together", players=4, seed=1, long_climb=True)``."""
+    """Start a game: ``new_game("tricks-together", players=4, seed=1, long_climb=True)``.
+
+    ``deal_version=1`` (used by ``from_record`` for records of format 1) shuffles as that version did."""
     return game_class(name)(players=players, seed=seed, deals=deals, **options)
 
 
 def games() -> list[dict[str, Any]]:
-    """Every game with its player range and options."""
-    _load_builtin_games()
-    return [cls.describe() for _, cls in sorted(_GAMES.items())]
-
-
-def _load_builtin_games() -> None:
-    """Import every game module (importing one registers its game)."""
-    import tricktable.rules as package
-
-    for module in pkgutil.iter_modules(package.__path__):
-        if not module.name.startswith("_"):
-            importlib.import_module(f"{package.__name__}.{module.name}")
+    """Every game with its player range and options, in name order."""
+    return [game_class(name).describe() for name in sorted(_listed())]

@@ -19,7 +19,6 @@ from tricktable.core.events import CardPlayed, TrickWon
 from tricktable.core.game import Game, Move
 from tricktable.core.moves import CardMove
 from tricktable.core.options import Option
-from tricktable.core.registry import register
 from tricktable.rules._secret_trumps_cards import (
     CARD_TEXT,
     NO_RANK,
@@ -101,7 +100,6 @@ PLAY = tuple(StPlay(c) for c in range(NUM_CARDS))
 PICK = tuple(StMove("pick", c, CARD_TEXT[c]) for c in range(NUM_CARDS))
 
 
-@register
 class SecretTrumps(Game):
     name = "secret-trumps"
     title = "Secret Trumps"

@@ -16,7 +16,6 @@ from tricktable.core.errors import IllegalMove, InvalidOptions
 from tricktable.core.events import HandDealt
 from tricktable.core.game import Game, Move
 from tricktable.core.options import Option
-from tricktable.core.registry import register
 from tricktable.rules._tandem_cards import (
     BID,
     BONUS_CARDS,
@@ -63,7 +62,6 @@ def round_points(bid: int, tricks: int, bonus: int, misere_bonus: bool) -> int:
     return 2 * tricks + bonus
 
 
-@register
 class TandemTrick(Game):
     name = "tandem-trick"
     title = "Tandem Trick"

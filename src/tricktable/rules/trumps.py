@@ -28,7 +28,6 @@ from tricktable.core.events import HandDealt, TrickWon
 from tricktable.core.game import Game, Move
 from tricktable.core.moves import PLAY_CARD, PlayCard
 from tricktable.core.options import Option
-from tricktable.core.registry import register
 from tricktable.rules._trumps_events import (
     DECLARE,
     MARK,
@@ -57,7 +56,6 @@ CARD_TEXT = tuple(card_str(c) for c in range(DECK_SIZE))
 NONE = -1
 
 
-@register
 class Trumps(Game):
     name = "trumps"
     title = "Trumps"

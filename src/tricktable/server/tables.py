@@ -20,9 +20,10 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from tricktable.bots.base import Bot, bot_kinds, make_bot
+from tricktable.bots.base import bot_kinds, make_bot
 from tricktable.core.errors import IllegalMove, InvalidOptions, TricktableError
 from tricktable.core.game import Game
+from tricktable.core.players import Bot
 from tricktable.core.records import to_record
 from tricktable.core.registry import new_game
 from tricktable.server.db import SeatRow, Store, TableRow

@@ -1,11 +1,25 @@
-"""Drive a game with bots: the loop shared by the CLI, the lab and the web table's bot seats."""
+"""Players that are programs: the ``Bot`` protocol, and the loop that lets bots move.
+
+A bot receives a seat's view (``game.view(seat)``, exactly what that seat may know) and answers with a
+move's notation.  It never holds the game object, so it cannot read what its seat may not see.  The bots
+themselves live in ``tricktable.bots``; this module is the contract between them and everything that seats
+them (the CLI, the web table, the arena, the lab).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any, Protocol
 
-from tricktable.bots.base import Bot
 from tricktable.core.game import Game
+
+
+class Bot(Protocol):
+    """A player program.  ``choose`` gets the seat's view and returns a move's notation."""
+
+    name: str
+
+    def choose(self, view: dict[str, Any]) -> str: ...
 
 
 def play_out(

@@ -1,6 +1,6 @@
 """Tricks Together rollouts in batches: many random play-outs of one dealt round at once with numpy.
 
-The same rules and the same choices as ``tricks_together.random_rollout`` — each seat plays the k-th lowest
+The same rules and the same choices as ``kernel.random_rollout`` — each seat plays the k-th lowest
 of its legal cards with ``k = floor(u * legal_count)`` for a uniform ``u`` — but every rollout of the batch is
 one row of an array, so the interpreter's cost is paid once per card step rather than once per card.  Given
 the same uniforms, a row here and a call there pick exactly the same cards (the tests check it).

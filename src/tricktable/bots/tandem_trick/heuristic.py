@@ -18,7 +18,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tricktable.bots.base import register_bot
 from tricktable.rules._tandem_cards import CARD_TEXT, COLOUR_NAMES, COLOURS, HIGH_MASKS, SUIT_MASKS, parse_card
 
 #: A successful misère ends the game with 1,000,000 points: weigh it like several ordinary hit bids.
@@ -307,4 +306,3 @@ class TandemTrickBot:
         return min(plays, key=danger)
 
 
-register_bot("tandem-trick", "heuristic")(TandemTrickBot)

@@ -23,7 +23,6 @@ import math
 import random
 from typing import Any
 
-from tricktable.bots.base import register_bot
 from tricktable.core.cards import FULL_DECK, SUIT_MASKS, SUIT_NAMES, card_str, parse_card
 
 #: Play-outs per decision.  The rollout cost grows with the cards left, so the budget is in card plays.
@@ -512,4 +511,3 @@ class TricksTogetherSearchBot:
         return best, winner
 
 
-register_bot("tricks-together", "search")(TricksTogetherSearchBot)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tricktable.bots.base import register_bot
 from tricktable.core.cards import SUIT_NAMES, card_str, parse_card, rank_of, suit_of
 
 ACE, KING, QUEEN, JACK = 12, 11, 10, 9
@@ -210,4 +209,3 @@ class TrumpsBot:
         return min(plain, key=lambda c: (-lengths[suit_of(c.card)], rank_of(c.card)))
 
 
-register_bot("trumps", "heuristic")(TrumpsBot)

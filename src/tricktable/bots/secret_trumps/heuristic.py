@@ -18,7 +18,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tricktable.bots.base import register_bot
 from tricktable.rules._secret_trumps_cards import (
     CARD_TEXT,
     NUM_CARDS,
@@ -405,4 +404,3 @@ class SecretTrumpsBot:
         return True
 
 
-register_bot("secret-trumps", "heuristic")(SecretTrumpsBot)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tricktable.bots.base import register_bot
 from tricktable.core.cards import FULL_DECK, SUIT_MASKS, SUIT_NAMES, bits, card_str, parse_card, rank_of, suit_of
 
 SAMPLES = 40
@@ -208,4 +207,3 @@ class TricksTogetherBot:
         return min(legal, key=lambda c: strength(c, trump))
 
 
-register_bot("tricks-together", "heuristic")(TricksTogetherBot)

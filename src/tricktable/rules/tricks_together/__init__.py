@@ -1,0 +1,43 @@
+"""Tricks Together, the cooperative climb: the game, its moves, events, deals and fast kernels.
+
+The front door: callers import from here, never from the modules inside.
+"""
+
+from tricktable.rules.tricks_together.batch import batch_rollouts
+from tricktable.rules.tricks_together.deals import check_deals, round_sequence, shuffle_deal
+from tricktable.rules.tricks_together.events import (
+    LifeLost,
+    NumberChosen,
+    NumberCommitted,
+    NumbersRevealed,
+    RoundDealt,
+    RoundFailed,
+    RoundWon,
+    TrumpTurned,
+)
+from tricktable.rules.tricks_together.game import TricksTogether
+from tricktable.rules.tricks_together.kernel import NO_TRUMPS, legal_mask, random_rollout, trick_winner
+from tricktable.rules.tricks_together.moves import COMMIT, Commit, parse_move
+
+__all__ = [
+    "COMMIT",
+    "NO_TRUMPS",
+    "Commit",
+    "LifeLost",
+    "NumberChosen",
+    "NumberCommitted",
+    "NumbersRevealed",
+    "RoundDealt",
+    "RoundFailed",
+    "RoundWon",
+    "TricksTogether",
+    "TrumpTurned",
+    "batch_rollouts",
+    "check_deals",
+    "legal_mask",
+    "parse_move",
+    "random_rollout",
+    "round_sequence",
+    "shuffle_deal",
+    "trick_winner",
+]
