@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console
-from test_secret_trumps import CROSS_DRAFT, CROSS_HANDS, CROSS_PLAY, crossing_game, layout_from_hands, run_draft
+from tests.test_secret_trumps import CROSS_DRAFT, CROSS_HANDS, CROSS_PLAY, crossing_game, layout_from_hands, run_draft
 
 import tricktable
 from tricktable.bots import make_bot

@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 import pytest
-from test_tandem_trick import make_deal
+from tests.test_tandem_trick import make_deal
 
 import tricktable
 from tricktable import IllegalMove, InvalidOptions

@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 import pytest
-from test_trumps import kinds, play_all, suit
+from tests.test_trumps import kinds, play_all, suit
 
 import tricktable
 from tricktable import IllegalMove, InvalidOptions

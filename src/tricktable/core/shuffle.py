@@ -35,3 +35,45 @@ def draw(number: int, population: int, k: int) -> list[int]:
         out[i] = pool[j]
         pool[j] = pool[left - 1]
     return out
+
+
+class DealRandom:
+    """The random choices of one deal, read in turn off ``deal_bits(seed, deal)``.
+
+    ``below(n)`` and ``sample(n, k)`` take their digits off the same 512-bit number, so a deal can mix choices
+    (a trump suit, then a layout) and stay a pure function of the seed and the deal's number.  A deal may use
+    at most ``MAX_BITS`` bits of choices, which keeps every draw uniform to within ``2**-200``.
+    """
+
+    MAX_BITS = DEAL_BITS - 200
+
+    __slots__ = ("number", "spent")
+
+    def __init__(self, seed: int, deal: int) -> None:
+        self.number = deal_bits(seed, deal)
+        self.spent = 1  # the product of the ranges drawn so far
+
+    def _spend(self, outcomes: int) -> None:
+        self.spent *= outcomes
+        if self.spent.bit_length() > self.MAX_BITS:
+            raise ValueError("a deal asked for more randomness than one hash holds")
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``range(n)``."""
+        self._spend(n)
+        self.number, value = divmod(self.number, n)
+        return value
+
+    def sample(self, population: int, k: int) -> list[int]:
+        """``k`` different items of ``range(population)`` in a uniformly random order."""
+        out = []
+        pool = list(range(population))
+        for i in range(k):
+            j = self.below(population - i)
+            out.append(pool[j])
+            pool[j] = pool[population - i - 1]
+        return out
+
+    def shuffled(self, items: list[int]) -> list[int]:
+        """``items`` in a uniformly random order (a new list)."""
+        return [items[i] for i in self.sample(len(items), len(items))]

@@ -7,7 +7,7 @@ game, copy a package's shape (``tricks_together/`` is the smallest), fill it in,
 
 #: Game name -> "module:Class" of its ``Game`` subclass.
 GAMES: dict[str, str] = {
-    "tricks-together": "tricktable.rules.tricks_together.game:TricksTogether",
+    "tricks-together": "tricktable.rules.tricks_together:TricksTogether",
     "tandem-trick": "tricktable.rules.tandem_trick:TandemTrick",
     "secret-trumps": "tricktable.rules.secret_trumps:SecretTrumps",
     "trumps": "tricktable.rules.trumps:Trumps",

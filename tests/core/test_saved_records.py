@@ -9,7 +9,7 @@ import pytest
 
 from tricktable import from_record
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parents[1] / "data"
 RECORDS = sorted(DATA.glob("*/*.json"))
 
 
