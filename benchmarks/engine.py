@@ -258,7 +258,8 @@ def main() -> None:
         print(f"  ratio (a)  public API / Python loop              {a['ours'] / a['openspiel']:6.2f}x  (target >= 1)")
         print(f"  ratio (b)  pure Python / evaluate_bots           {b['pure'] / b['openspiel']:6.2f}x")
         if "compiled" in b:
-            print(f"  ratio (b)  compiled / evaluate_bots              {b['compiled'] / b['openspiel']:6.2f}x  (target >= 1)")
+            ratio = b["compiled"] / b["openspiel"]
+            print(f"  ratio (b)  compiled / evaluate_bots              {ratio:6.2f}x  (target >= 1)")
         print(f"  ratio (b') numpy batches / evaluate_bots         {b['batched'] / b['openspiel']:6.2f}x")
     if args.games:
         for name, figures in other_games([g for g in args.games.split(",") if g], args.seconds).items():

@@ -1,2 +1,13 @@
 def random_rollout(hands: list[int], trump: int, leader: int, tricks: int, seed: int) -> list[int]: ...
 def random_rollouts(hands: list[int], trump: int, leader: int, tricks: int, seed: int, count: int) -> list[int]: ...
+def makeable(
+    hands: list[int], trump: int, leader: int, trick: list[int] | None = None, won: list[int] | None = None
+) -> set[tuple[int, ...]]: ...
+def can_make(
+    hands: list[int],
+    trump: int,
+    leader: int,
+    targets: list[int],
+    trick: list[int] | None = None,
+    won: list[int] | None = None,
+) -> bool: ...

@@ -114,3 +114,489 @@ def random_rollouts(list hands, int trump, int leader, int tricks, unsigned long
             for p in range(n):
                 total[p] += won[p]
     return [total[p] for p in range(n)]
+
+
+# ----- the open-hands solver (the same search as solver.py) ------------------------------------------------
+
+from libc.stdlib cimport calloc, free, malloc, realloc
+from libc.string cimport memcpy, memset
+
+cdef enum:
+    MAXP = 8
+    MAXDEPTH = 12
+
+cdef uint64_t EMPTY = 0xFFFFFFFFFFFFFFFFULL
+
+
+cdef struct Memo:
+    int key_words          # words of a key: the hands, then one word for the leader and the needs
+    size_t capacity        # a power of two
+    size_t count
+    uint64_t* keys
+    uint64_t* values       # an arena index (vector sets) or 0/1 (can_make), EMPTY for a free slot
+
+
+cdef struct Solver:
+    int n
+    int trump
+    int radix              # one more than the most tricks a seat can still take
+    int words              # 64-bit words of a vector set
+    uint64_t power[MAXP]   # radix ** p: where seat p's count sits in a vector's index (the last seat's is implied)
+    Memo memo
+    uint64_t* arena        # vector sets, ``words`` each
+    size_t arena_used
+    size_t arena_capacity
+    uint64_t* scratch      # one vector set per trick depth, being built
+    int use_sets           # 1: build vector sets; 0: answer can_make for ``needs``
+
+
+cdef int memo_init(Memo* memo, int key_words) noexcept:
+    memo.key_words = key_words
+    memo.capacity = 1 << 12
+    memo.count = 0
+    memo.keys = <uint64_t*>malloc(memo.capacity * key_words * sizeof(uint64_t))
+    memo.values = <uint64_t*>malloc(memo.capacity * sizeof(uint64_t))
+    if memo.keys == NULL or memo.values == NULL:
+        return -1
+    memset(memo.values, 0xFF, memo.capacity * sizeof(uint64_t))
+    return 0
+
+
+cdef void memo_free(Memo* memo) noexcept:
+    free(memo.keys)
+    free(memo.values)
+
+
+cdef inline uint64_t mix(const uint64_t* key, int words) noexcept nogil:
+    cdef uint64_t h = 0x9E3779B97F4A7C15ULL
+    cdef int i
+    for i in range(words):
+        h ^= key[i]
+        h *= 0xBF58476D1CE4E5B9ULL
+        h ^= h >> 29
+    return h
+
+
+cdef inline size_t memo_slot(Memo* memo, const uint64_t* key) noexcept nogil:
+    """The slot holding ``key``, or the free slot where it belongs."""
+    cdef size_t mask = memo.capacity - 1
+    cdef size_t slot = mix(key, memo.key_words) & mask
+    cdef int i
+    cdef bint same
+    while memo.values[slot] != EMPTY:
+        same = True
+        for i in range(memo.key_words):
+            if memo.keys[slot * memo.key_words + i] != key[i]:
+                same = False
+                break
+        if same:
+            return slot
+        slot = (slot + 1) & mask
+    return slot
+
+
+cdef int memo_grow(Memo* memo) noexcept:
+    cdef size_t old_capacity = memo.capacity
+    cdef uint64_t* old_keys = memo.keys
+    cdef uint64_t* old_values = memo.values
+    cdef size_t i, slot
+    memo.capacity = old_capacity * 2
+    memo.keys = <uint64_t*>malloc(memo.capacity * memo.key_words * sizeof(uint64_t))
+    memo.values = <uint64_t*>malloc(memo.capacity * sizeof(uint64_t))
+    if memo.keys == NULL or memo.values == NULL:
+        return -1
+    memset(memo.values, 0xFF, memo.capacity * sizeof(uint64_t))
+    for i in range(old_capacity):
+        if old_values[i] != EMPTY:
+            slot = memo_slot(memo, &old_keys[i * memo.key_words])
+            memcpy(&memo.keys[slot * memo.key_words], &old_keys[i * memo.key_words], memo.key_words * sizeof(uint64_t))
+            memo.values[slot] = old_values[i]
+    free(old_keys)
+    free(old_values)
+    return 0
+
+
+cdef int memo_put(Memo* memo, const uint64_t* key, uint64_t value) noexcept:
+    cdef size_t slot
+    if (memo.count + 1) * 2 > memo.capacity:
+        if memo_grow(memo) < 0:
+            return -1
+    slot = memo_slot(memo, key)
+    if memo.values[slot] == EMPTY:
+        memo.count += 1
+        memcpy(&memo.keys[slot * memo.key_words], key, memo.key_words * sizeof(uint64_t))
+    memo.values[slot] = value
+    return 0
+
+
+cdef extern from *:
+    """
+    #include <stdint.h>
+    #if defined(__x86_64__) && defined(__GNUC__)
+    #include <immintrin.h>
+    __attribute__((target("bmi2"))) static inline uint64_t tt_pext_hw(uint64_t value, uint64_t mask) {
+        return _pext_u64(value, mask);
+    }
+    static int tt_cpu_has_bmi2(void) { __builtin_cpu_init(); return __builtin_cpu_supports("bmi2"); }
+    #else
+    static inline uint64_t tt_pext_hw(uint64_t value, uint64_t mask) { return 0; }
+    static int tt_cpu_has_bmi2(void) { return 0; }
+    #endif
+    """
+    uint64_t tt_pext_hw(uint64_t value, uint64_t mask) nogil
+    int tt_cpu_has_bmi2()
+
+
+cdef bint HAS_PEXT = tt_cpu_has_bmi2()
+
+
+cdef inline uint64_t pext(uint64_t value, uint64_t mask) noexcept nogil:
+    """The bits of ``value`` at the positions of ``mask``, packed to the bottom (one instruction with BMI2)."""
+    cdef uint64_t out = 0
+    cdef int k = 0
+    if HAS_PEXT:
+        return tt_pext_hw(value, mask)
+    while mask:
+        if value & mask & (~mask + 1):
+            out |= (<uint64_t>1) << k
+        k += 1
+        mask &= mask - 1
+    return out
+
+
+cdef void canonical_key(Solver* s, const uint64_t* hands, int leader, uint64_t extra, uint64_t* key) noexcept nogil:
+    """The position with each suit's live cards renumbered from the bottom, and the plain suits (all suits but
+    trumps, which all behave alike) put in a fixed order: the same key for every history, and every renaming of
+    plain suits, that leaves the same owners in the same relative order.
+
+    Each suit is written as its live count and, per hand, its cards among the live ones (``pext``); the suits
+    are sorted by that signature, trumps first."""
+    cdef uint64_t signature[4][MAXP + 1]
+    cdef int order[4]
+    cdef int p, suit, i, j, a, b, filled = 0, width, shift
+    cdef uint64_t alive = 0, live
+    for p in range(s.n):
+        alive |= hands[p]
+    for suit in range(4):
+        live = alive & suit_mask(suit)
+        signature[suit][0] = __builtin_popcountll(live)
+        for p in range(s.n):
+            signature[suit][p + 1] = pext(hands[p], live)
+    # Trumps first, then the plain suits by signature (insertion sort of at most four).
+    if s.trump >= 0:
+        order[0] = s.trump
+        filled = 1
+    for suit in range(4):
+        if suit == s.trump:
+            continue
+        i = filled
+        while i > (1 if s.trump >= 0 else 0):
+            a = order[i - 1]
+            j = 0
+            while j <= s.n and signature[a][j] == signature[suit][j]:
+                j += 1
+            if j > s.n or signature[a][j] <= signature[suit][j]:
+                break
+            order[i] = a
+            i -= 1
+        order[i] = suit
+        filled += 1
+    for p in range(s.n):
+        key[p] = 0
+    shift = 0
+    for i in range(4):
+        suit = order[i]
+        width = <int>signature[suit][0]
+        for p in range(s.n):
+            key[p] |= signature[suit][p + 1] << shift
+        shift += width
+    key[s.n] = (
+        (<uint64_t>leader)
+        | signature[order[0]][0] << 4
+        | signature[order[1]][0] << 8
+        | signature[order[2]][0] << 12
+        | signature[order[3]][0] << 16
+        | extra << 20
+    )
+
+
+cdef inline uint64_t legal_of(uint64_t hand, int led) noexcept nogil:
+    cdef uint64_t follow
+    if led < 0:
+        return hand
+    follow = hand & suit_mask(led)
+    return follow if follow else hand
+
+
+cdef inline int beats_card(int card, int best, int led, int trump) noexcept nogil:
+    cdef int suit = card // 13
+    if suit == trump:
+        return best // 13 != trump or card > best
+    return suit == led and best // 13 != trump and card > best
+
+
+cdef inline uint64_t next_representative(uint64_t* legal, uint64_t others) noexcept nogil:
+    """Pop the next card to try from ``legal``: the lowest of a run of equivalent cards, the run removed whole."""
+    cdef uint64_t low = legal[0] & (~legal[0] + 1)
+    cdef int card = __builtin_ctzll(low)
+    cdef uint64_t above = legal[0] & ~((low << 1) - 1) & suit_mask(card // 13)
+    cdef uint64_t nxt
+    legal[0] ^= low
+    # Drop the next cards of the run: same hand, same suit, no other live card in between.
+    while above:
+        nxt = above & (~above + 1)
+        if others & (nxt - 1) & ~((low << 1) - 1):
+            break
+        legal[0] ^= nxt
+        above ^= nxt
+        low = nxt
+    return (<uint64_t>1) << card
+
+
+cdef int or_shifted(Solver* s, uint64_t* out, size_t child, int winner) noexcept nogil:
+    """``out |= child`` with one more trick for ``winner`` (a shift by winner's place value)."""
+    cdef uint64_t* src = &s.arena[child * s.words]
+    cdef int words = s.words, i
+    cdef uint64_t shift, word_shift, bit_shift
+    if winner == s.n - 1:
+        for i in range(words):
+            out[i] |= src[i]
+        return 0
+    shift = s.power[winner]
+    word_shift = shift >> 6
+    bit_shift = shift & 63
+    for i in range(words - 1, <int>word_shift - 1, -1):
+        if bit_shift == 0:
+            out[i] |= src[i - word_shift]
+        else:
+            out[i] |= src[i - word_shift] << bit_shift
+            if i - <int>word_shift - 1 >= 0:
+                out[i] |= src[i - word_shift - 1] >> (64 - bit_shift)
+    return 0
+
+
+cdef long long finish_trick(Solver* s, uint64_t* hands, int seat, int left, int led, int best, int winner,
+                            uint64_t others_alive, uint64_t needs, int depth, uint64_t* out) noexcept:
+    """Try every way to finish the trick; vector sets: OR into ``out``; can_make: 1 at the first success.
+
+    Returns -1 on failure to allocate."""
+    cdef uint64_t hand = hands[seat]
+    cdef uint64_t legal = legal_of(hand, led)
+    cdef uint64_t bit, others
+    cdef int card, nled, nbest, nwinner, nxt
+    cdef long long child, r
+    others = others_alive & ~hand
+    while legal:
+        bit = next_representative(&legal, others)
+        card = __builtin_ctzll(bit)
+        if led < 0:
+            nled, nbest, nwinner = card // 13, card, seat
+        elif beats_card(card, best, led, s.trump):
+            nled, nbest, nwinner = led, card, seat
+        else:
+            nled, nbest, nwinner = led, best, winner
+        hands[seat] = hand ^ bit
+        nxt = seat + 1 if seat + 1 < s.n else 0
+        if left > 1:
+            r = finish_trick(s, hands, nxt, left - 1, nled, nbest, nwinner, others_alive, needs, depth, out)
+            if r != 0:
+                hands[seat] = hand
+                return r
+        elif s.use_sets:
+            child = boundary(s, hands, nwinner, 0, depth + 1)
+            if child < 0:
+                hands[seat] = hand
+                return -1
+            or_shifted(s, out, <size_t>child, nwinner)
+        elif (needs >> (4 * nwinner)) & 15:
+            child = boundary(s, hands, nwinner, needs - ((<uint64_t>1) << (4 * nwinner)), depth + 1)
+            if child != 0:
+                hands[seat] = hand
+                return child  # 1: made (or -1: out of memory)
+    hands[seat] = hand
+    return 0
+
+
+cdef long long boundary(Solver* s, uint64_t* hands, int leader, uint64_t needs, int depth) noexcept:
+    """Between tricks: the vector set's arena index (vector sets) or 1/0 (can_make), memoised; -1 on failure."""
+    cdef uint64_t key[MAXP + 1]
+    cdef uint64_t alive = 0
+    cdef size_t slot, index
+    cdef uint64_t* out
+    cdef long long r
+    cdef int p, left = __builtin_popcountll(hands[leader])
+    if left == 0:
+        return 0 if s.use_sets else 1  # arena set 0 holds the zero vector
+    if not s.use_sets:
+        for p in range(s.n):
+            if ((needs >> (4 * p)) & 15) > left:
+                return 0
+    canonical_key(s, hands, leader, needs, key)
+    slot = memo_slot(&s.memo, key)
+    if s.memo.values[slot] != EMPTY:
+        return <long long>s.memo.values[slot]
+    for p in range(s.n):
+        alive |= hands[p]
+    out = &s.scratch[depth * s.words]
+    memset(out, 0, s.words * sizeof(uint64_t))
+    r = finish_trick(s, hands, leader, s.n, -1, -1, leader, alive, needs, depth, out)
+    if r < 0:
+        return -1
+    if not s.use_sets:
+        if memo_put(&s.memo, key, <uint64_t>r) < 0:
+            return -1
+        return r
+    if s.arena_used == s.arena_capacity:
+        s.arena_capacity *= 2
+        s.arena = <uint64_t*>realloc(s.arena, s.arena_capacity * s.words * sizeof(uint64_t))
+        if s.arena == NULL:
+            return -1
+    index = s.arena_used
+    s.arena_used += 1
+    memcpy(&s.arena[index * s.words], &s.scratch[depth * s.words], s.words * sizeof(uint64_t))
+    if memo_put(&s.memo, key, index) < 0:
+        return -1
+    return <long long>index
+
+
+cdef int solver_init(Solver* s, int n, int trump, int radix, int use_sets) noexcept:
+    cdef int p
+    cdef uint64_t bits = 1
+    s.n = n
+    s.trump = trump
+    s.radix = radix
+    s.use_sets = use_sets
+    for p in range(n):
+        s.power[p] = bits
+        if p < n - 1:
+            bits *= radix
+    s.words = <int>((bits + 63) // 64) if use_sets else 1
+    s.arena_capacity = 1024 if use_sets else 1
+    s.arena = <uint64_t*>calloc(s.arena_capacity * s.words, sizeof(uint64_t))
+    s.scratch = <uint64_t*>calloc(MAXDEPTH * s.words, sizeof(uint64_t))
+    if s.arena == NULL or s.scratch == NULL:
+        return -1
+    s.arena[0] = 1  # set 0: just the zero vector (no trick left)
+    s.arena_used = 1
+    return memo_init(&s.memo, n + 1)
+
+
+cdef void solver_free(Solver* s) noexcept:
+    free(s.arena)
+    free(s.scratch)
+    memo_free(&s.memo)
+
+
+cdef int table_state(list trick, int leader, int n, int trump, int* led, int* best, int* winner) except -1:
+    cdef int i, card
+    led[0] = -1
+    best[0] = -1
+    winner[0] = leader
+    for i in range(len(trick)):
+        card = trick[i]
+        if i == 0:
+            led[0], best[0] = card // 13, card
+        elif beats_card(card, best[0], led[0], trump):
+            best[0], winner[0] = card, (leader + i) % n
+    return 0
+
+
+def makeable(list hands, int trump, int leader, list trick=None, list won=None):
+    """Every vector of final trick counts the team can still reach (as ``solver.makeable``), as a set."""
+    cdef Solver s
+    cdef uint64_t held[MAXP]
+    cdef uint64_t alive = 0
+    cdef int n = len(hands), p, led, best, winner, seat, left, radix, i
+    cdef long long r
+    cdef uint64_t* out
+    cdef uint64_t index, rest
+    trick = trick or []
+    won = won or [0] * n
+    if not 3 <= n <= MAXP:
+        raise ValueError(f"the solver takes 3 to {MAXP} hands, not {n}")
+    seat = (leader + len(trick)) % n
+    left = __builtin_popcountll(<uint64_t>hands[seat])
+    for p in range(n):
+        held[p] = hands[p]
+        alive |= held[p]
+    for card in trick:
+        alive |= (<uint64_t>1) << <int>card
+    radix = left + 1
+    if solver_init(&s, n, trump, radix, 1) < 0:
+        solver_free(&s)
+        raise MemoryError("the solver ran out of memory")
+    try:
+        if left == 0:
+            r = 0
+        elif trick:
+            table_state(trick, leader, n, trump, &led, &best, &winner)
+            out = &s.scratch[0]
+            memset(out, 0, s.words * sizeof(uint64_t))
+            if finish_trick(&s, held, seat, n - len(trick), led, best, winner, alive, 0, 1, out) < 0:
+                raise MemoryError("the solver ran out of memory")
+            r = -2  # the answer is in scratch 0
+        else:
+            r = boundary(&s, held, leader, 0, 0)
+            if r < 0:
+                raise MemoryError("the solver ran out of memory")
+        out = &s.scratch[0] if r == -2 else &s.arena[r * s.words]
+        found = set()
+        for i in range(s.words):
+            rest = out[i]
+            while rest:
+                index = (<uint64_t>i) * 64 + __builtin_ctzll(rest)
+                rest &= rest - 1
+                vector = []
+                total = 0
+                for p in range(n - 1):
+                    vector.append(won[p] + <int>(index % radix))
+                    total += <int>(index % radix)
+                    index //= radix
+                vector.append(won[n - 1] + left - total)
+                found.add(tuple(vector))
+        return found
+    finally:
+        solver_free(&s)
+
+
+def can_make(list hands, int trump, int leader, list targets, list trick=None, list won=None):
+    """Can the team still end with exactly ``targets`` tricks per seat (as ``solver.can_make``)?"""
+    cdef Solver s
+    cdef uint64_t held[MAXP]
+    cdef uint64_t alive = 0, needs = 0
+    cdef int n = len(hands), p, led, best, winner, seat, left, need, total = 0
+    cdef long long r
+    trick = trick or []
+    won = won or [0] * n
+    if not 3 <= n <= MAXP:
+        raise ValueError(f"the solver takes 3 to {MAXP} hands, not {n}")
+    seat = (leader + len(trick)) % n
+    left = __builtin_popcountll(<uint64_t>hands[seat])
+    for p in range(n):
+        need = targets[p] - won[p]
+        if need < 0 or need > left:
+            return False
+        total += need
+        needs |= (<uint64_t>need) << (4 * p)
+        held[p] = hands[p]
+        alive |= held[p]
+    if total != left:
+        return False
+    if left == 0:
+        return True
+    for card in trick:
+        alive |= (<uint64_t>1) << <int>card
+    if solver_init(&s, n, trump, left + 1, 0) < 0:
+        solver_free(&s)
+        raise MemoryError("the solver ran out of memory")
+    try:
+        if trick:
+            table_state(trick, leader, n, trump, &led, &best, &winner)
+            r = finish_trick(&s, held, seat, n - len(trick), led, best, winner, alive, needs, 0, NULL)
+        else:
+            r = boundary(&s, held, leader, needs, 0)
+        if r < 0:
+            raise MemoryError("the solver ran out of memory")
+        return r == 1
+    finally:
+        solver_free(&s)

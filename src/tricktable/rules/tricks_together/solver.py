@@ -1,0 +1,165 @@
+"""Open-hands analysis of a Tricks Together round: which number vectors can the team still make?
+
+With every hand face up and everybody cooperating, the team can make a vector of trick counts exactly when
+some sequence of legal plays ends with those counts.  ``makeable`` answers with the set of all such vectors
+from any position (the start of play, or mid-trick); ``can_make`` answers for one vector and stops at the
+first way it finds.  Both are exact: they are the yardstick the analysis and the bots measure play against.
+
+Two things keep the search small:
+
+* **Equivalent cards.**  Two cards of one hand in one suit with no card of another hand (or of the trick on
+  the table) ranked between them win and lose the same tricks, so only one of them is tried.
+* **Memo at trick boundaries.**  A position between tricks is the hands and the leader; its answer does not
+  depend on how play got there.
+
+This module is the readable reference; ``ckernel.pyx`` holds the same search in C (``compiled.CKERNEL``), and
+``tests/rules/tricks_together/test_solver.py`` checks the two agree, and agree with plain enumeration.
+Card sets are bitmasks (``core.cards``); ``trump`` is a suit or ``kernel.NO_TRUMPS``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from tricktable.core.cards import SUIT_MASKS
+
+Vector = tuple[int, ...]
+
+
+def equivalent_choices(hand: int, legal: int, alive: int) -> list[int]:
+    """One card of each run of ``legal`` cards that no card of ``alive`` outside ``hand`` separates.
+
+    Such cards are interchangeable: whichever is played, the same cards beat it and it beats the same cards.
+    The lowest card of each run stands for it."""
+    out: list[int] = []
+    others = alive & ~hand
+    for base in (0, 13, 26, 39):
+        suit = (legal >> base) & 0x1FFF
+        if not suit:
+            continue
+        other = (others >> base) & 0x1FFF
+        previous = -1
+        while suit:
+            low = suit & -suit
+            rank = low.bit_length() - 1
+            # A new run unless no other alive card lies strictly between the previous card and this one.
+            if previous < 0 or other & ((1 << rank) - (2 << previous)):
+                out.append(base + rank)
+            previous = rank
+            suit ^= low
+    return out
+
+
+def _beats(card: int, best: int, led: int, trump: int) -> bool:
+    suit = card // 13
+    if suit == trump:
+        return best // 13 != trump or card > best
+    return suit == led and best // 13 != trump and card > best
+
+
+def trick_completions(
+    hands: Sequence[int], trump: int, leader: int, trick: Sequence[int]
+) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Every way (up to equivalent cards) to finish the trick on the table: the hands after it and its winner.
+
+    ``trick`` holds the cards already played, from ``leader`` on."""
+    n = len(hands)
+    alive = 0
+    for h in hands:
+        alive |= h
+    for c in trick:
+        alive |= 1 << c
+    led = trick[0] // 13 if trick else -1
+    best = trick[0] if trick else -1
+    winner = leader
+    for i in range(1, len(trick)):
+        if _beats(trick[i], best, led, trump):
+            best, winner = trick[i], (leader + i) % n
+    held = list(hands)
+
+    def extend(seat: int, left: int, led: int, best: int, winner: int) -> Iterator[tuple[tuple[int, ...], int]]:
+        if left == 0:
+            yield tuple(held), winner
+            return
+        hand = held[seat]
+        legal = hand if led < 0 else (hand & SUIT_MASKS[led] or hand)
+        for card in equivalent_choices(hand, legal, alive):
+            held[seat] = hand ^ (1 << card)
+            if led < 0:
+                yield from extend((seat + 1) % n, left - 1, card // 13, card, seat)
+            elif _beats(card, best, led, trump):
+                yield from extend((seat + 1) % n, left - 1, led, card, seat)
+            else:
+                yield from extend((seat + 1) % n, left - 1, led, best, winner)
+        held[seat] = hand
+
+    yield from extend((leader + len(trick)) % n, n - len(trick), led, best, winner)
+
+
+def makeable(
+    hands: Sequence[int], trump: int, leader: int, trick: Sequence[int] = (), won: Sequence[int] | None = None
+) -> set[Vector]:
+    """Every vector of final trick counts the team can still reach from this position.
+
+    ``hands`` are the cards still held, ``trick`` the cards on the table (played from ``leader`` on), ``won``
+    the tricks each seat has already taken (default none)."""
+    n = len(hands)
+    base = tuple(won) if won is not None else (0,) * n
+    memo: dict[tuple[tuple[int, ...], int], frozenset[Vector]] = {}
+
+    def between_tricks(held: tuple[int, ...], lead: int) -> frozenset[Vector]:
+        if not held[lead]:
+            return frozenset({(0,) * n})
+        key = (held, lead)
+        found = memo.get(key)
+        if found is None:
+            found = frozenset(after_trick(held, lead, ()))
+            memo[key] = found
+        return found
+
+    def after_trick(held: tuple[int, ...], lead: int, table: Sequence[int]) -> set[Vector]:
+        out: set[Vector] = set()
+        for rest, winner in trick_completions(held, trump, lead, table):
+            for v in between_tricks(rest, winner):
+                out.add(tuple(x + (p == winner) for p, x in enumerate(v)))
+        return out
+
+    extra = after_trick(tuple(hands), leader, tuple(trick)) if trick else set(between_tricks(tuple(hands), leader))
+    return {tuple(b + x for b, x in zip(base, v)) for v in extra}
+
+
+def can_make(
+    hands: Sequence[int],
+    trump: int,
+    leader: int,
+    targets: Sequence[int],
+    trick: Sequence[int] = (),
+    won: Sequence[int] | None = None,
+) -> bool:
+    """Can the team still end with exactly ``targets`` tricks per seat?  Stops at the first way it finds."""
+    n = len(hands)
+    need = tuple(t - w for t, w in zip(targets, won if won is not None else (0,) * n))
+    memo: dict[tuple[tuple[int, ...], int, tuple[int, ...]], bool] = {}
+
+    def feasible(held: tuple[int, ...], lead: int, needs: tuple[int, ...], table: Sequence[int]) -> bool:
+        left = held[(lead + len(table)) % n].bit_count()  # tricks still to finish, this one included
+        if min(needs) < 0 or sum(needs) != left:
+            return False
+        if left == 0:
+            return True
+        if not table:
+            key = (held, lead, needs)
+            if key in memo:
+                return memo[key]
+        answer = False
+        for rest, winner in trick_completions(held, trump, lead, table):
+            if needs[winner] > 0:
+                after = tuple(x - (p == winner) for p, x in enumerate(needs))
+                if feasible(rest, winner, after, ()):
+                    answer = True
+                    break
+        if not table:
+            memo[key] = answer
+        return answer
+
+    return feasible(tuple(hands), leader, need, tuple(trick))
