@@ -11,8 +11,7 @@ import time
 from typing import Any
 
 import tricktable
-from tricktable.rules._trumps_fast import random_rollout
-from tricktable.rules.trumps import Trumps
+from tricktable.rules.trumps import Trumps, random_rollout
 
 
 def _random_move(game: Any, rng: random.Random) -> None:

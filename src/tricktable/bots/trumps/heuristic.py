@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from tricktable.core.cards import SUIT_NAMES, card_str, parse_card, rank_of, suit_of
+from tricktable.rules.trumps import trick_winner
 
 ACE, KING, QUEEN, JACK = 12, 11, 10, 9
 
@@ -113,17 +114,12 @@ class TrumpsBot:
         trick = view["trick"]
         if not trick:
             return self._lead(candidates, seen).text()
-        # The current best card of the trick, by the rules of the winner (SPEC 4.7).
-        led = suit_of(parse_card(trick[0]["card"]))
-        best_seat, best_rank, best_trump = trick[0]["seat"], rank_of(parse_card(trick[0]["card"])), False
-        best_trump = trick[0].get("note") == "trump"
-        for entry in trick[1:]:
-            card = parse_card(entry["card"])
-            is_trump = entry.get("note") == "trump"
-            if (is_trump and (not best_trump or rank_of(card) > best_rank)) or (
-                not is_trump and suit_of(card) == led and not best_trump and rank_of(card) > best_rank
-            ):
-                best_seat, best_rank, best_trump = entry["seat"], rank_of(card), is_trump
+        # The best card of the trick so far, by the game's own rule for the winner.
+        cards = [parse_card(entry["card"]) for entry in trick]
+        flags = [entry.get("note") == "trump" for entry in trick]
+        best = trick_winner(cards, flags)
+        led = suit_of(cards[0])
+        best_seat, best_rank, best_trump = trick[best]["seat"], rank_of(cards[best]), flags[best]
         played_here = sum(1 for e in trick if e["seat"] is not None)
         after_me = n - played_here - 1
 
@@ -207,5 +203,3 @@ class TrumpsBot:
         for c in plain:
             lengths[suit_of(c.card)] = lengths.get(suit_of(c.card), 0) + 1
         return min(plain, key=lambda c: (-lengths[suit_of(c.card)], rank_of(c.card)))
-
-

@@ -1,11 +1,13 @@
-"""Trumps (Stan J. Towianski): personal trump suits, chosen face down and declared when it pays
-(rules: trumps.txt, SPEC §4).
+"""Trumps (Stan J. Towianski): personal trump suits, chosen face down and declared when it pays.
 
-Each hand: every seat sets one card aside face down as its trump indicator, passes 3 cards (2 with five or
-more players) along the direction cycle, then plays tricks.  A seat (or team) may declare its indicator's
-suit as trump on a turn where playing that suit is legal, and must then play it.  A card is a trump only if
-its side had declared that suit when it was played; trumps of any suit compete by rank.  1 point per trick;
-the game goes to 50.  Card sets are int bitmasks (see core.cards).
+The rules and rulings are on the game's page, ``docs/games/trumps.md``.  Each hand every seat sets one card
+aside face down as its trump indicator, passes 3 cards (2 with five or more players) along the direction cycle,
+then plays tricks.  A seat (or team) may declare its indicator's suit as trump on a turn where playing that suit
+is legal, and must then play it.  A card is a trump only if its side had declared that suit when it was played;
+trumps of any suit compete by rank.  1 point per trick; the game goes to 50.
+
+This module holds the turn order and the game's flow; the play rules on ints are ``kernel.py``'s (shared with
+the random rollout), the deals ``deals.py``'s, the counting ``scoring.py``'s and the views ``view.py``'s.
 """
 
 from __future__ import annotations
@@ -13,50 +15,54 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from tricktable.core.cards import (
-    DECK_SIZE,
-    SUIT_MASKS,
-    SUIT_NAMES,
-    bit_list,
-    card_str,
-    cards_text,
-    parse_card,
-    parse_cards,
-)
+from tricktable.core.cards import CARD_TEXT, SUIT_MASKS, SUIT_NAMES, bit_list, cards_text
 from tricktable.core.errors import IllegalMove, InvalidOptions
-from tricktable.core.events import HandDealt, TrickWon
+from tricktable.core.events import ONLY, HandDealt, TrickWon
 from tricktable.core.game import Game, Move
 from tricktable.core.moves import PLAY_CARD, PlayCard
 from tricktable.core.options import Option
-from tricktable.rules._trumps_events import (
-    DECLARE,
-    MARK,
+from tricktable.rules.trumps.deals import (
+    DealPlan,
+    check_deals,
+    deal_text,
+    extra_count,
+    first_dealer,
+    hand_size,
+    seeded_deal,
+    shuffle_deal,
+)
+from tricktable.rules.trumps.events import (
     CardPlayed,
     CardsPassed,
     CardsReceived,
-    Declare,
     HandScored,
     HandStarted,
     IndicatorChosen,
     IndicatorSet,
-    Mark,
-    Pass,
     PassMade,
     StarterThrownOut,
     StarterTurned,
     TieBreakStarted,
     TrumpDeclared,
-    direction_name,
-    pass_cycle,
 )
-from tricktable.rules._trumps_fast import random_rollout
-from tricktable.rules._trumps_view import build_view
-
-CARD_TEXT = tuple(card_str(c) for c in range(DECK_SIZE))
-NONE = -1
+from tricktable.rules.trumps.kernel import NONE, legal_masks, random_rollout, trick_winner
+from tricktable.rules.trumps.moves import DECLARE, MARK, MOVE_HELP, Declare, Mark, Pass, parse_move
+from tricktable.rules.trumps.passing import cards_to_pass, direction_name, pass_cycle
+from tricktable.rules.trumps.scoring import game_result, hand_points, leading_sides, score_row
+from tricktable.rules.trumps.state import (
+    led_suit,
+    own_suit,
+    pass_direction,
+    pass_target,
+    side_name,
+    side_seats,
+)
+from tricktable.rules.trumps.view import build_view
 
 
 class Trumps(Game):
+    """A game of Trumps in progress: the facts of ``state.TrumpsState``, kept up to date move by move."""
+
     name = "trumps"
     title = "Trumps"
     min_players = 3
@@ -66,10 +72,7 @@ class Trumps(Game):
         Option("teams", False, "partnerships, partners opposite: 4 players (2 v 2) or 6 players (three pairs)"),
         Option("target", 50, "points that win the game"),
     )
-    move_help = (
-        "mark CARD (set your trump indicator face down) | pass C1 C2 C3 (3 cards with up to 4 players, else 2) | "
-        "declare CARD (declare your indicator's suit and play that card) | a card to play, e.g. 7C, TH, 10H, A♠"
-    )
+    move_help = MOVE_HELP
 
     def check_options(self) -> None:
         if self.options["teams"] and self.players not in (4, 6):
@@ -86,12 +89,12 @@ class Trumps(Game):
         self.teams = bool(self.options["teams"])
         self.target = int(self.options["target"])
         self.sides = n // 2 if self.teams else n
-        # Partners sit opposite: with 4 players seats 0 and 2, with 6 players seats i and i + 3.
+        # Partners sit opposite: with 4 players seats 0 and 2, with 6 players seats i and i + 3 (ruling TR-R2).
         self.side_of: tuple[int, ...] = tuple(p % self.sides for p in range(n))
         self.cycle = pass_cycle(n, self.teams)
-        self.hand_size = DECK_SIZE // n
-        self.extra_count = DECK_SIZE - n * self.hand_size
-        self.pass_count = 3 if n <= 4 else 2
+        self.hand_size = hand_size(n)
+        self.extra_count = extra_count(n)
+        self.pass_count = cards_to_pass(n)
         self.totals = [0] * self.sides
         self.hand_no = 0
         self.tie_break = False
@@ -99,48 +102,15 @@ class Trumps(Game):
         self.over = False
         self.winning_side = NONE
         self.score_sheet: list[dict[str, Any]] = []
-        first_dealer = self._check_deals()
-        # A dealer named in any explicit deal fixes the rotation from the first hand on.
-        self.dealer = self.rng.randrange(n) if first_dealer is None else first_dealer
+        self.plan = check_deals(self.deals, n) if self.deals else DealPlan()
+        # A dealer named in any explicit deal fixes the rotation from the first hand on (ruling TR-R22).
+        if self.plan.first_dealer is not None:
+            self.dealer = self.plan.first_dealer
+        elif self.deal_version == 1:
+            self.dealer = self.rng.randrange(n)
+        else:
+            self.dealer = first_dealer(self.seed, n)
         self._start_hand()
-
-    def _check_deals(self) -> int | None:
-        """Explicit deals must be whole and consistent before the game starts (they are replayed later).
-
-        Returns the first hand's dealer if a deal names its dealer (the deal passes left each hand)."""
-        n, h, e = self.players, self.hand_size, self.extra_count
-        first_dealer = None
-        for index, deal in enumerate(self.deals):
-            where = f"deal {index + 1}"
-            try:
-                hands = [parse_cards(cards) for cards in deal["hands"]]
-                extra = [parse_card(c) for c in deal.get("extra", [])]
-            except (KeyError, TypeError, AttributeError) as exc:
-                raise InvalidOptions(f"{where} needs 'hands' (one list per seat) and 'extra' (the leftovers)") from exc
-            except IllegalMove as exc:
-                raise InvalidOptions(f"{where}: {exc}") from exc
-            if len(hands) != n:
-                raise InvalidOptions(f"{where} has {len(hands)} hands for {n} players")
-            if any(hand.bit_count() != h for hand in hands):
-                raise InvalidOptions(f"{where}: every hand must have {h} cards with {n} players")
-            if len(extra) != e:
-                raise InvalidOptions(f"{where}: 'extra' must list the {e} leftover card(s) with {n} players")
-            union = 0
-            for mask in [*hands, *(1 << c for c in extra)]:
-                if union & mask:
-                    raise InvalidOptions(f"{where}: a card is dealt twice")
-                union |= mask
-            if "dealer" in deal:
-                dealer = deal["dealer"]
-                if type(dealer) is not int or not 0 <= dealer < n:
-                    raise InvalidOptions(f"{where}: dealer must be a seat 0..{n - 1}, not {dealer!r}")
-                if first_dealer is None:
-                    first_dealer = (dealer - index) % n
-                elif dealer != (first_dealer + index) % n:
-                    raise InvalidOptions(
-                        f"{where}: the deal passes left, so its dealer is seat {(first_dealer + index) % n}"
-                    )
-        return first_dealer
 
     def _start_hand(self) -> None:
         n = self.players
@@ -148,19 +118,16 @@ class Trumps(Game):
         self.hand_log_start = len(self._log)
         if self.tie_break:
             self._emit(TieBreakStarted, (self.tied, tuple(self.totals)))
-        deal = self.next_explicit_deal()
-        if deal is not None:
-            hands = [parse_cards(cards) for cards in deal["hands"]]
-            extra = [parse_card(c) for c in deal.get("extra", [])]
+        if self.hand_no <= len(self.plan.cards):
+            hands, extra = self.plan.cards[self.hand_no - 1]
+        elif self.deal_version == 1:
+            hands, extra = shuffle_deal(self.rng, n, self.dealer)
         else:
-            order = self.rng.sample(range(DECK_SIZE), DECK_SIZE)
-            hands = [0] * n
-            # One at a time from the dealer's left; the leftovers stay in the middle, face down.
-            for i in range(n * self.hand_size):
-                hands[(self.dealer + 1 + i) % n] |= 1 << order[i]
-            extra = order[n * self.hand_size :]
-        self.hands = hands
-        self.extra = extra
+            hands, extra = seeded_deal(self.seed, self.hand_no, n, self.dealer)
+        # Kept as ints; ``_deal_text`` writes a deal out when a record asks for it.
+        self._dealt.append((self.dealer, hands, extra))
+        self.hands = list(hands)
+        self.extra = list(extra)
         self.starter = NONE  # shown only once the dealer turns it, at the start of play
         self.indicators = [NONE] * n
         self.passed = [0] * n
@@ -188,38 +155,32 @@ class Trumps(Game):
             ),
         )
         for seat in range(n):
-            self._emit(HandDealt, (seat, tuple(cards_text(hands[seat]))), frozenset((seat,)))
+            self._emit(HandDealt, (seat, tuple(cards_text(hands[seat]))), ONLY[seat])
+
+    def _deal_text(self, raw: Any) -> dict[str, Any]:
+        dealer, hands, extra = raw
+        return deal_text(dealer, hands, extra)
+
+    # ----- readable queries ------------------------------------------------------------------------
 
     @property
     def pass_direction(self) -> str:
-        return direction_name(self.pass_offset, self.players)
+        return pass_direction(self)
 
     def pass_target(self, seat: int) -> int:
-        return (seat + self.pass_offset) % self.players
+        return pass_target(self, seat)
+
+    def side_name(self, side: int) -> str:
+        return side_name(self, side)
+
+    def side_seats(self, side: int) -> list[int]:
+        return side_seats(self, side)
 
     # ----- protocol ------------------------------------------------------------------------------
 
-    def _led_suit(self) -> int:
-        return self.trick[0] // 13 if self.trick else NONE
-
     def _playable(self, seat: int) -> tuple[int, int]:
-        """Bitmasks of the cards ``seat`` may play plainly, and of those it may declare and play (SPEC 4.5-4.6)."""
-        hand = self.hands[seat]
-        trump = self.declared[self.side_of[seat]]
-        led = self._led_suit()
-        if led == NONE:
-            plays = hand
-        else:
-            plays = hand & SUIT_MASKS[led]
-            if not plays:
-                plays = hand & SUIT_MASKS[trump] if trump != NONE else 0
-                if not plays:
-                    plays = hand
-        declares = 0
-        own = self.indicators[seat] // 13 if self.indicators[seat] != NONE else NONE
-        if trump == NONE and own != NONE and (led in (NONE, own) or not hand & SUIT_MASKS[led]):
-            declares = hand & SUIT_MASKS[own]
-        return plays, declares
+        """Bitmasks of the cards ``seat`` may play plainly, and of those it may declare and play."""
+        return legal_masks(self.hands[seat], led_suit(self), self.declared[self.side_of[seat]], own_suit(self, seat))
 
     def legal_moves(self) -> list[Move]:
         seat = self._turn
@@ -239,23 +200,7 @@ class Trumps(Game):
         return moves
 
     def parse_move(self, text: str) -> Move:
-        words = text.strip().split()
-        verb = words[0].lower() if words else ""
-        if verb == "mark":
-            if len(words) != 2:
-                raise IllegalMove(f"{text!r}: name one card as your indicator, e.g. 'mark 5H'")
-            return MARK[parse_card(words[1])]
-        if verb == "declare":
-            if len(words) != 2:
-                raise IllegalMove(f"{text!r}: name the card to play as you declare, e.g. 'declare 7H'")
-            return DECLARE[parse_card(words[1])]
-        if verb == "pass":
-            if len(words) < 2:
-                raise IllegalMove(f"{text!r}: name the cards to pass, e.g. 'pass 2C 7H QS'")
-            return Pass(parse_cards(words[1:]))
-        if len(words) > 1:
-            raise IllegalMove(f"{text!r} is not a move: {self.move_help}")
-        return PLAY_CARD[parse_card(text)]
+        return parse_move(text)
 
     def why_illegal(self, move: Move) -> str | None:
         seat = self._turn
@@ -297,7 +242,7 @@ class Trumps(Game):
             plays, _ = self._playable(seat)
             if plays >> card & 1:
                 return None
-            led = self._led_suit()
+            led = led_suit(self)
             if hand & SUIT_MASKS[led]:
                 return f"you must follow {SUIT_NAMES[led]}: you hold {' '.join(cards_text(hand & SUIT_MASKS[led]))}"
             trump = self.declared[self.side_of[seat]]
@@ -309,13 +254,13 @@ class Trumps(Game):
         if self.declared[side] != NONE:
             who = "you" if self.declarer[side] == seat else f"your partner (seat {self.declarer[side]})"
             return f"{who} already declared {SUIT_NAMES[self.declared[side]]}: your side has one trump suit"
-        own = self.indicators[seat] // 13
+        own = own_suit(self, seat)
         suit = card // 13
         if suit != own:
             return f"your indicator is a {SUIT_NAMES[own][:-1]}: you may only declare {SUIT_NAMES[own]}"
         _, declares = self._playable(seat)
         if not declares >> card & 1:
-            led = self._led_suit()
+            led = led_suit(self)
             return f"declaring needs a legal {SUIT_NAMES[suit]} play now: you must follow {SUIT_NAMES[led]}"
         return None
 
@@ -341,7 +286,8 @@ class Trumps(Game):
     # ----- before the first lead -------------------------------------------------------------------
 
     def _next_in_order(self, seat: int) -> int | None:
-        """Marks and passes go round from the dealer's left to the dealer; ``None`` after the dealer."""
+        """Marks and passes go round from the dealer's left to the dealer (ruling TR-R13); ``None`` after the
+        dealer."""
         return None if seat == self.dealer else (seat + 1) % self.players
 
     def _mark(self, card: int) -> None:
@@ -349,7 +295,7 @@ class Trumps(Game):
         assert seat is not None
         self.indicators[seat] = card
         self.hands[seat] ^= 1 << card
-        self._emit(IndicatorChosen, (seat, CARD_TEXT[card]), frozenset((seat,)))
+        self._emit(IndicatorChosen, (seat, CARD_TEXT[card]), ONLY[seat])
         self._emit(IndicatorSet, (seat,))
         nxt = self._next_in_order(seat)
         if nxt is None:
@@ -360,10 +306,10 @@ class Trumps(Game):
     def _pass(self, cards: int) -> None:
         seat = self._turn
         assert seat is not None
-        to = self.pass_target(seat)
+        to = pass_target(self, seat)
         self.passed[seat] = cards
         self.hands[seat] ^= cards
-        self._emit(CardsPassed, (seat, to, tuple(cards_text(cards))), frozenset((seat,)))
+        self._emit(CardsPassed, (seat, to, tuple(cards_text(cards))), ONLY[seat])
         self._emit(PassMade, (seat, to))
         nxt = self._next_in_order(seat)
         if nxt is not None:
@@ -372,15 +318,16 @@ class Trumps(Game):
         # Every pass is in: only now does anyone see what they receive.
         n = self.players
         for giver in range(n):
-            to = self.pass_target(giver)
+            to = pass_target(self, giver)
             self.received[to] = self.passed[giver]
             self.hands[to] |= self.passed[giver]
         for giver in range(n):
-            to = self.pass_target(giver)
-            self._emit(CardsReceived, (to, giver, tuple(cards_text(self.passed[giver]))), frozenset((to,)))
+            to = pass_target(self, giver)
+            self._emit(CardsReceived, (to, giver, tuple(cards_text(self.passed[giver]))), ONLY[to])
         self.phase_name = "play"
         self._turn = (self.dealer + 1) % n
         if self.extra:
+            # The starter trick (ruling TR-R18): the top leftover leads for nobody, the dealer's left plays first.
             self.starter = self.extra[0]
             self.trick = [self.starter]
             self.trick_seats = [None]
@@ -398,7 +345,7 @@ class Trumps(Game):
             self.declared[side] = suit
             self.declarer[side] = seat
             self._emit(TrumpDeclared, (seat, SUIT_NAMES[suit], CARD_TEXT[self.indicators[seat]], side))
-        # Trump status is fixed now and never changes afterwards (SPEC 4.4).
+        # Trump status is fixed now and never changes afterwards (the game's page, section 4).
         is_trump = self.declared[side] == card // 13
         self.hands[seat] ^= 1 << card
         self.trick.append(card)
@@ -411,22 +358,8 @@ class Trumps(Game):
         self._finish_trick()
 
     def winning_index(self) -> int:
-        """Index in the trick of the winning card (SPEC 4.7): the highest trump by rank whatever its suit,
-        the first played among equals; else the highest card of the led suit.  Off-suit cards never win."""
-        trick = self.trick
-        trumps = self.trick_trumps
-        led = trick[0] // 13
-        best = 0
-        best_rank = trick[0] % 13
-        best_trump = trumps[0]
-        for i in range(1, len(trick)):
-            rank = trick[i] % 13
-            if trumps[i]:
-                if not best_trump or rank > best_rank:
-                    best, best_rank, best_trump = i, rank, True
-            elif trick[i] // 13 == led and not best_trump and rank > best_rank:
-                best, best_rank = i, rank
-        return best
+        """Index in the current trick of the winning card (``kernel.trick_winner``)."""
+        return trick_winner(self.trick, self.trick_trumps)
 
     def _finish_trick(self) -> None:
         winner = self.trick_seats[self.winning_index()]
@@ -453,32 +386,17 @@ class Trumps(Game):
             self._finish_hand()
 
     def _finish_hand(self) -> None:
-        points = [0] * self.sides
-        for seat, tricks in enumerate(self.won):
-            points[self.side_of[seat]] += tricks
+        points = hand_points(self.won, self.side_of, self.sides)
         for side, p in enumerate(points):
             self.totals[side] += p
-        self.score_sheet.append(
-            {
-                "hand": self.hand_no,
-                "dealer": self.dealer,
-                "pass": direction_name(self.pass_offset, self.players),
-                "tie_break": self.tie_break,
-                "starter": CARD_TEXT[self.starter] if self.starter != NONE else None,
-                "trumps": [SUIT_NAMES[s] if s != NONE else None for s in self.declared],
-                "tricks": list(self.won),
-                "points": points,
-                "totals": list(self.totals),
-            }
-        )
+        self.score_sheet.append(score_row(self, points))
         self._emit(HandScored, (self.hand_no, tuple(self.won), tuple(points), tuple(self.totals)))
-        best = max(self.totals)
-        if best >= self.target:
-            leaders = tuple(side for side, total in enumerate(self.totals) if total == best)
-            if len(leaders) == 1:
-                self._game_over(leaders[0])
-                return
-            # A tie on the highest total: everyone plays another hand on cumulative totals (TR-9).
+        leaders = leading_sides(self.totals, self.target)
+        if len(leaders) == 1:
+            self._game_over(leaders[0])
+            return
+        if leaders:
+            # A tie on the highest total: everyone plays another hand on cumulative totals (ruling TR-R20).
             self.tie_break = True
             self.tied = leaders
         self.dealer = (self.dealer + 1) % self.players
@@ -489,33 +407,16 @@ class Trumps(Game):
         self.winning_side = side
         self._end_game()
 
-    def side_name(self, side: int) -> str:
-        if not self.teams:
-            return f"seat {side}"
-        return f"team {side} (seats {' & '.join(str(p) for p in self.side_seats(side))})"
-
-    def side_seats(self, side: int) -> list[int]:
-        return [p for p in range(self.players) if self.side_of[p] == side]
-
     def result(self) -> dict[str, Any] | None:
         if not self.over:
             return None
-        side = self.winning_side
-        scores = [self.totals[self.side_of[p]] for p in range(self.players)]
-        summary = f"{self.side_name(side)} wins with {self.totals[side]} points after {self.hand_no} hands"
-        return {
-            "winners": self.side_seats(side),
-            "scores": scores,
-            "totals": list(self.totals),
-            "hands": self.hand_no,
-            "summary": summary,
-        }
+        return game_result(self, self.winning_side)
 
     # ----- fast playouts ---------------------------------------------------------------------------
 
     def rollout_args(self) -> tuple[list[int], list[int], list[int], list[int], int, int, int]:
-        """The state ``_trumps_fast.random_rollout`` needs, at a trick boundary of the play phase
-        (the starter card alone on the table counts as one).  It includes hidden facts: for search only."""
+        """The arguments ``kernel.random_rollout`` needs, at a trick boundary of the play phase (the starter
+        card alone on the table counts as one).  They include hidden facts: for search only."""
         if self.phase_name != "play" or len(self.trick) > (1 if self.trick_seats[:1] == [None] else 0):
             raise IllegalMove("a rollout starts in the play phase, between tricks")
         starter = self.trick[0] if self.trick else NONE

@@ -1,90 +1,17 @@
-"""Trumps: events, moves and the pass-direction cycle (the rules themselves are in ``trumps.py``)."""
+"""Trumps' own events (the game's page, section "Views"; the shared ones are the core's ``HandDealt`` and
+``TrickWon``).
+
+Trumps has its own ``CardPlayed``: it says whether the card counted as a trump when it was played (the game's
+page, section 4), which the core's event cannot.  Each event's ``visible_to`` is set by the game when it is
+logged: the private ones (an indicator chosen, cards passed or received) are seen only by their seat.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import ClassVar
 
-from tricktable.core.cards import cards_text
 from tricktable.core.events import Event
-from tricktable.core.game import Move
-from tricktable.core.moves import CardMove
-
-# ----- moves ---------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class Mark(CardMove):
-    """Set this card aside, face down, as the trump indicator.  Notation: ``mark 5H``."""
-
-    verb: ClassVar[str] = "mark"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class Declare(CardMove):
-    """Turn the indicator face up (declare its suit) and play this card at once.  Notation: ``declare 7H``."""
-
-    verb: ClassVar[str] = "declare"
-
-
-class Pass(Move):
-    """Pass these cards face down.  Notation: ``pass 2C 7H QS`` (canonical: in hand display order)."""
-
-    __slots__ = ("cards",)
-    cards: int  # a bitmask
-
-    def __init__(self, cards: int) -> None:
-        object.__setattr__(self, "cards", cards)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("moves are immutable")
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Pass and other.cards == self.cards
-
-    def __hash__(self) -> int:
-        return hash(("pass", self.cards))
-
-    def __repr__(self) -> str:
-        return f"Pass({' '.join(cards_text(self.cards))})"
-
-    def __str__(self) -> str:
-        return "pass " + " ".join(cards_text(self.cards))
-
-
-#: One shared object per card, so listing legal moves allocates nothing.
-MARK: tuple[Mark, ...] = tuple(Mark(c) for c in range(52))
-DECLARE: tuple[Declare, ...] = tuple(Declare(c) for c in range(52))
-
-
-# ----- the pass-direction cycle (SPEC 4.3, TR-3) ---------------------------------------------------
-
-
-def pass_cycle(players: int, teams: bool) -> tuple[int, ...]:
-    """Seat offsets +1, -1, +2, -2, ... mod ``players``, without 0, duplicates or (in teams) the partner."""
-    partner = players // 2 if teams else 0
-    cycle: list[int] = []
-    for k in range(1, players):
-        for offset in (k % players, -k % players):
-            if offset != 0 and offset != partner and offset not in cycle:
-                cycle.append(offset)
-    return tuple(cycle)
-
-
-def direction_name(offset: int, players: int) -> str:
-    """``left``, ``right``, ``across``, ``2 to the left``, ``3 to the right`` ..."""
-    if offset == 1:
-        return "left"
-    if offset == players - 1:
-        return "right"
-    if 2 * offset == players:
-        return "across"
-    if offset < players - offset:
-        return f"{offset} to the left"
-    return f"{players - offset} to the right"
-
-
-# ----- events --------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +95,8 @@ class TrumpDeclared(Event):
 
 @dataclass(frozen=True, slots=True)
 class CardPlayed(Event):
+    """``seat`` played ``card`` to trick number ``trick`` (from 1); ``trump``: its side had declared its suit."""
+
     kind: ClassVar[str] = "card_played"
     seat: int
     card: str

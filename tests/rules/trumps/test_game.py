@@ -1,5 +1,5 @@
-"""Trumps (Towianski): the text's examples as move-by-move replays, the starter trick, the pass cycle,
-tie-break hands, every error path, records, the CLI and the bot."""
+"""Trumps: the text's examples as move-by-move replays, the starter trick, the pass cycle, tie-break hands,
+every error path, the views, clones and records."""
 
 from __future__ import annotations
 
@@ -9,17 +9,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 import tricktable
 from tricktable import IllegalMove, InvalidOptions
-from tricktable.bots.base import RandomBot, bot_kinds, make_bot
-from tricktable.cli import app
+from tricktable.bots.base import RandomBot, make_bot
 from tricktable.core.players import play_out
 from tricktable.core.records import from_record, to_record
-from tricktable.rules._trumps_events import direction_name, pass_cycle
-from tricktable.rules._trumps_fast import random_rollout
-from tricktable.rules.trumps import Trumps
+from tricktable.rules.trumps import direction_name, pass_cycle
 
 
 def suit(ranks: str, s: str) -> list[str]:
@@ -490,34 +486,7 @@ def test_clone_is_independent() -> None:
     assert twin.view(twin.to_move)["hand"] != game.view(twin.to_move)["hand"]
 
 
-# ----- the fast playout agrees with the engine ------------------------------------------------------
-
-
-@pytest.mark.parametrize("seed", range(24))
-def test_fast_rollout_replays_through_the_public_api(seed: int) -> None:
-    players = 3 + seed % 6
-    teams = players in (4, 6) and seed % 4 < 2
-    game = tricktable.new_game("trumps", players=players, teams=teams, seed=seed)
-    rng = random.Random(seed)
-    while game.phase != "play":
-        game.play(rng.choice(game.legal_moves()))
-    for _ in range(seed % 3):  # sometimes start a few tricks in
-        for _ in range(players):
-            game.play(rng.choice(game.legal_moves()))
-    hand = game.view(None)["table"]["hand"]
-    assert isinstance(game, Trumps)
-    before = list(game.won)
-    trace: list[tuple[int, frozenset[str], str]] = []
-    won = random_rollout(*game.rollout_args(), rng.random, trace)
-    for seat, legal, chosen in trace:
-        assert game.to_move == seat
-        assert {str(m) for m in game.legal_moves()} == legal
-        game.play(chosen)
-    row = game.view(None)["score_sheet"][hand - 1]
-    assert row["tricks"] == [b + w for b, w in zip(before, won, strict=True)]
-
-
-# ----- records and the command line ----------------------------------------------------------------
+# ----- records ------------------------------------------------------------------------------------
 
 
 def test_record_round_trip(tmp_path: Path) -> None:
@@ -531,77 +500,3 @@ def test_record_round_trip(tmp_path: Path) -> None:
     play_all(explicit, ["mark 4H", "mark 2C", "mark 2S", "pass 2D 3D 4D"])
     again = from_record(json.loads(json.dumps(to_record(explicit))))
     assert again.view(2) == explicit.view(2)
-
-
-def test_cli_play_bots_only_and_replay(tmp_path: Path) -> None:
-    runner = CliRunner()
-    path = tmp_path / "trumps.json"
-    out = runner.invoke(app, ["play", "trumps", "--bots-only", "--seed", "1", "--record", str(path)])
-    assert out.exit_code == 0, out.output
-    assert "trump declared" in out.output and "wins with" in out.output
-    assert "indicator chosen" not in out.output and "hand dealt" not in out.output  # the public log only
-    replay = runner.invoke(app, ["replay", str(path)])
-    assert replay.exit_code == 0, replay.output
-    assert replay.output.strip().splitlines()[-1] == out.output.strip().splitlines()[-2]
-    teams = runner.invoke(app, ["play", "trumps", "--bots-only", "--seed", "2", "--teams", "--target", "10"])
-    assert teams.exit_code == 0, teams.output
-    assert "team" in teams.output.strip().splitlines()[-1]
-    refused = runner.invoke(app, ["play", "trumps", "--bots-only", "-p", "5", "--teams"])
-    assert refused.exit_code == 2 and "team play is for 4 players" in refused.output
-
-
-def test_cli_human_seat_sees_the_table() -> None:
-    runner = CliRunner()
-    out = runner.invoke(app, ["play", "trumps", "--seed", "4", "--seat", "0"], input="mark ZZ\nhelp\nquit\n")
-    assert out.exit_code == 0, out.output
-    assert "not a card" in out.output and "mark CARD" in out.output and "your hand:" in out.output
-
-
-# ----- the bot -------------------------------------------------------------------------------------
-
-
-def test_bot_is_registered_and_sees_only_its_view() -> None:
-    assert bot_kinds("trumps") == ["random", "heuristic"]
-    game = tricktable.new_game("trumps", players=4, teams=True, seed=8, target=15)
-    bot = make_bot("trumps", "heuristic", seed=1)
-    while game.to_move is not None:
-        view = game.view(game.to_move)
-        move = bot.choose(json.loads(json.dumps(view)))  # a plain JSON copy: nothing but the view
-        assert move in view["legal_moves"]
-        game.play(move)
-
-
-def test_bot_marks_its_best_suit_and_passes_to_fit_it() -> None:
-    game = tricktable.new_game("trumps", players=4, deals=[HEARTS_DEAL])
-    bot = make_bot("trumps", "heuristic", seed=1)
-    # Seat 0 holds ten spades: it marks the lowest and keeps the rest as its future trumps.
-    assert bot.choose(game.view(0)) == "mark 2S"
-    play_all(game, ["mark 2S", "mark 2H", "mark 2C", "mark QS"])
-    move = bot.choose(game.view(0))
-    assert move == "pass 9H 8H 7H"  # voids hearts, keeps every spade
-
-
-def test_bot_beats_random() -> None:
-    for players, teams in [(4, False), (4, True), (6, True)]:
-        heroes_won = 0
-        bot_tricks = random_tricks = 0.0
-        for seed in range(6):
-            game = tricktable.new_game("trumps", players=players, teams=teams, seed=seed, target=25)
-            hero = seed % players
-            heroes = {hero, (hero + players // 2) % players} if teams else {hero}
-            bots = {
-                s: make_bot("trumps", "heuristic", seed=s) if s in heroes else RandomBot(seed * 10 + s)
-                for s in range(players)
-            }
-            play_out(game, bots)
-            result = game.result()
-            assert result is not None
-            heroes_won += hero in result["winners"]
-            for row in game.view(None)["score_sheet"]:
-                bot_tricks += sum(row["tricks"][s] for s in heroes) / len(heroes)
-                random_tricks += sum(row["tricks"][s] for s in range(players) if s not in heroes) / (
-                    players - len(heroes)
-                )
-        # Random seats would win 1/4 (alone) or 1/2, 1/3 (teams) of the games and take as many tricks.
-        assert heroes_won >= 5, (players, teams, heroes_won)
-        assert bot_tricks > 1.3 * random_tricks, (players, teams, bot_tricks, random_tricks)

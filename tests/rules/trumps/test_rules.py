@@ -1,7 +1,7 @@
-"""Trumps: rule by rule against trumps.txt and SPEC §4 — the led suit of a trump lead, both sides
+"""Trumps, rule by rule and ruling by ruling (the game's page): the led suit of a trump lead, both sides
 declaring the same suit, equal trumps of different suits, the compulsory ruff and the free discard, the
 5-player starter trick with a second leftover, the end exactly at the target, repeated tie-breaks, explicit
-deals, what each view shows, and the bot in scripted positions."""
+deals and what each view shows."""
 
 from __future__ import annotations
 
@@ -10,11 +10,10 @@ import random
 from typing import Any
 
 import pytest
-from tests.test_trumps import kinds, play_all, suit
 
 import tricktable
+from tests.rules.trumps.test_game import kinds, play_all, suit
 from tricktable import IllegalMove, InvalidOptions
-from tricktable.bots.base import make_bot
 
 
 def trick(game: tricktable.Game) -> list[tuple[int | None, str, str | None]]:
@@ -55,7 +54,7 @@ def walkthrough_game(teams: bool = False) -> tricktable.Game:
 
 def test_a_trump_lead_keeps_its_printed_suit_and_both_sides_may_hold_hearts() -> None:
     game = walkthrough_game()
-    game.play("declare 5H")  # seat 0 declares hearts as it leads: the 5 is a trump (TR-16)
+    game.play("declare 5H")  # seat 0 declares hearts as it leads: the 5 is a trump (ruling TR-R14)
     # The led suit is still hearts: seat 1 must follow with a plain heart, even its ace.
     with pytest.raises(IllegalMove, match="you must follow hearts: you hold AH KH"):
         game.play("6S")
@@ -63,7 +62,7 @@ def test_a_trump_lead_keeps_its_printed_suit_and_both_sides_may_hold_hearts() ->
         game.play("declare 6S")
     game.play("AH")
     game.play("3S")  # seat 2: void in hearts, undeclared: any card
-    # Seat 3 marked a heart too: hearts are led, so it may declare them (TR-15) and its hearts are trumps.
+    # Seat 3 marked a heart too: hearts are led, so it may declare them (ruling TR-R17) and its hearts are trumps.
     assert {"declare 4H", "declare QH", "4H", "QH"} <= set(game.view(3)["legal_moves"])
     twin = game.clone()
     game.play("declare 4H")
@@ -176,7 +175,7 @@ def test_team_view_names_the_partner_and_keeps_its_indicator_hidden() -> None:
     # Seat 2's partner declared: its own indicator stays face down, and it can never declare diamonds.
     assert game.view(2)["panels"]["You"][1] == "2D (face down): your partner declared hearts"
     assert not any(m.startswith("declare") for m in game.view(2)["legal_moves"])
-    assert game.view(0)["seats"][2]["indicator"] == "face down"  # hidden from the partner too (TR-13)
+    assert game.view(0)["seats"][2]["indicator"] == "face down"  # hidden from the partner too (ruling TR-R9)
     assert [s["trumps"] for s in game.view(1)["seats"]] == ["hearts", "", "hearts", ""]
 
 
@@ -305,36 +304,3 @@ def test_explicit_deal_dealer_must_be_a_seat_number() -> None:
     for bad in ("x", None, 1.5, [0]):
         with pytest.raises(InvalidOptions, match=r"dealer must be a seat 0\.\.2"):
             tricktable.new_game("trumps", players=3, deals=[{**three_deal(), "dealer": bad}])
-
-
-# ----- the bot in scripted positions ---------------------------------------------------------------
-
-
-def test_bot_follows_with_its_lowest_card_when_it_cannot_win() -> None:
-    game = walkthrough_game()
-    game.play("declare 5H")
-    # Seat 1 must follow hearts with AH or KH; neither beats a trump: keep the ace.
-    assert make_bot("trumps", "heuristic", seed=1).choose(game.view(1)) == "KH"
-
-
-def test_bot_declares_its_lowest_card_to_win_a_trick_it_would_lose() -> None:
-    game = walkthrough_game()
-    play_all(game, ["declare 5H", "AH", "3S", "declare 4H", "5C", "2C", "declare 6D", "6H"])
-    play_all(game, ["4S", "AS", "JS"])
-    # Seat 1, last: its spades cannot beat the ace, but spades (led) are its indicator suit: declaring wins.
-    assert make_bot("trumps", "heuristic", seed=1).choose(game.view(1)) == "declare 6S"
-
-
-def test_bot_overtakes_an_opponent_cheaply_when_last() -> None:
-    game = walkthrough_game()
-    play_all(game, ["KS", "TS"])
-    game.play("3S")
-    # Seat 3, last: only its ace beats the king.
-    assert make_bot("trumps", "heuristic", seed=1).choose(game.view(3)) == "AS"
-
-
-def test_bot_leaves_a_winning_trick_to_its_partner() -> None:
-    game = walkthrough_game(teams=True)
-    play_all(game, ["5C", "AC", "3S"])
-    # Seat 3, last, void in clubs: its partner's ace wins. No declaring, no wasted heart or ace: the 3D goes.
-    assert make_bot("trumps", "heuristic", seed=1).choose(game.view(3)) == "3D"

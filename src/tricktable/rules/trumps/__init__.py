@@ -1,0 +1,87 @@
+"""Trumps (Stan J. Towianski): the game, its moves, events, deals, views and the kernel on ints.
+
+The front door: callers import from here, never from the modules inside.  The rules and rulings are on the
+game's page, ``docs/games/trumps.md``.
+"""
+
+from tricktable.rules.trumps.deals import (
+    DealPlan,
+    check_deals,
+    deal_text,
+    extra_count,
+    first_dealer,
+    hand_size,
+    seeded_deal,
+    shuffle_deal,
+)
+from tricktable.rules.trumps.events import (
+    CardPlayed,
+    CardsPassed,
+    CardsReceived,
+    HandScored,
+    HandStarted,
+    IndicatorChosen,
+    IndicatorSet,
+    PassMade,
+    StarterThrownOut,
+    StarterTurned,
+    TieBreakStarted,
+    TrumpDeclared,
+)
+from tricktable.rules.trumps.game import Trumps
+from tricktable.rules.trumps.kernel import NONE, legal_masks, random_rollout, trick_winner
+from tricktable.rules.trumps.moves import DECLARE, MARK, MOVE_HELP, Declare, Mark, Pass, PlayCard, parse_move
+from tricktable.rules.trumps.passing import cards_to_pass, direction_name, pass_cycle, pass_phrase
+from tricktable.rules.trumps.scoring import game_result, hand_points, leading_sides, score_row
+from tricktable.rules.trumps.state import TrumpsState, pass_source, pass_target, side_name, side_seats
+from tricktable.rules.trumps.view import build_view
+
+__all__ = [
+    "DECLARE",
+    "MARK",
+    "MOVE_HELP",
+    "NONE",
+    "CardPlayed",
+    "CardsPassed",
+    "CardsReceived",
+    "DealPlan",
+    "Declare",
+    "HandScored",
+    "HandStarted",
+    "IndicatorChosen",
+    "IndicatorSet",
+    "Mark",
+    "Pass",
+    "PassMade",
+    "PlayCard",
+    "StarterThrownOut",
+    "StarterTurned",
+    "TieBreakStarted",
+    "TrumpDeclared",
+    "Trumps",
+    "TrumpsState",
+    "build_view",
+    "cards_to_pass",
+    "check_deals",
+    "deal_text",
+    "direction_name",
+    "extra_count",
+    "first_dealer",
+    "game_result",
+    "hand_points",
+    "hand_size",
+    "leading_sides",
+    "legal_masks",
+    "parse_move",
+    "pass_cycle",
+    "pass_phrase",
+    "pass_source",
+    "pass_target",
+    "random_rollout",
+    "score_row",
+    "seeded_deal",
+    "shuffle_deal",
+    "side_name",
+    "side_seats",
+    "trick_winner",
+]
