@@ -10,7 +10,7 @@ import sys
 import time
 
 import tricktable
-from tricktable.rules._tandem_fast import deal_round, random_round
+from tricktable.rules.tandem_trick import random_rollout, shuffle_deal
 
 
 def measure(seconds: float = 2.0) -> dict[str, float]:
@@ -31,13 +31,13 @@ def measure(seconds: float = 2.0) -> dict[str, float]:
     game_time = time.perf_counter() - start
 
     # Rollouts start from a dealt round, as a search would: the deal is made once and reused.
-    hands = deal_round(4, rng)
+    hands = shuffle_deal(rng, 4)
     rollouts = 0
     start = time.perf_counter()
     deadline = start + seconds / 2
     while True:
         for _ in range(50):
-            random_round(hands, 0, rng)
+            random_rollout(hands, 0, rng)
         rollouts += 50
         if time.perf_counter() >= deadline:
             break

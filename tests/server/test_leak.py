@@ -24,7 +24,7 @@ from tricktable.core.cards import card_str
 from tricktable.core.game import Game
 from tricktable.core.records import from_record
 from tricktable.rules import _secret_trumps_cards as st_cards
-from tricktable.rules import _tandem_cards as tandem_cards
+from tricktable.rules.tandem_trick import CARD_TEXT as TANDEM_CARD_TEXT
 from tricktable.server import create_app
 
 Frame = dict[str, Any]
@@ -49,7 +49,7 @@ def hidden_tricks_together(game: Any, seat: int | None) -> set[str]:
 
 
 def hidden_tandem(game: Any, seat: int | None) -> set[str]:
-    return {tandem_cards.CARD_TEXT[c] for p in others(game, seat) for c in bits(game.hands[p])}
+    return {TANDEM_CARD_TEXT[c] for p in others(game, seat) for c in bits(game.hands[p])}
 
 
 def hidden_trumps(game: Any, seat: int | None) -> set[str]:

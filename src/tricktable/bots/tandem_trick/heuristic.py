@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tricktable.rules._tandem_cards import CARD_TEXT, COLOUR_NAMES, COLOURS, HIGH_MASKS, SUIT_MASKS, parse_card
+from tricktable.rules.tandem_trick import CARD_TEXT, COLOUR_NAMES, COLOURS, HIGH_MASKS, SUIT_MASKS, parse_card
 
 #: A successful misère ends the game with 1,000,000 points: weigh it like several ordinary hit bids.
 MISERE_WORTH = 14.0

@@ -7,9 +7,10 @@ import random
 from typing import Any
 
 import tricktable
+from tests.rules.tandem_trick.test_rules import A, B, C, D, game_with, last, play
 from tricktable.bots.base import make_bot
 from tricktable.core.players import play_out
-from tricktable.rules._tandem_cards import CARD_TEXT
+from tricktable.rules.tandem_trick import CARD_TEXT
 
 
 def deal(fixed: dict[int, list[str]]) -> dict[str, Any]:
@@ -71,6 +72,40 @@ def test_sheds_safely_when_it_wants_no_trick() -> None:
     fixed = {0: ["R9", "K3"], 1: ["K0", "R2", "R10"], 2: ["R11", "K1"], 3: ["R8", "K2"]}
     game = after_all_bid_trick(fixed, ["K3", "K0", "K1", "K2"], "R9")
     assert bot_move(game) == "R2"
+
+
+# ----- positions built move by move: misère play and a sure trick ---------------------------------
+
+
+def mover_bot_move(game: tricktable.Game) -> str:
+    """The heuristic's move for the seat to move, from a JSON copy of that seat's view."""
+    seat = game.to_move
+    assert seat is not None
+    view = json.loads(json.dumps(game.view(seat)))
+    return make_bot("tandem-trick", "heuristic", seed=1).choose(view)
+
+
+def test_bot_ducks_under_an_opponents_winning_misere_card() -> None:
+    # Seat 0 bid 0 and its R5 leads the trick (R2+R3 tie at 5 and lose on the highest card).  Seat 3 wants
+    # tricks, but taking this one would save the misère: it plays under with R1.
+    game = game_with({A: ["R5", "K0"], B: ["R2", "K5"], C: ["R3", "K1"], D: ["R6", "R1", "Y5", "K2"]})
+    play(game, "bid K0", "bid K5", "bid K1", "bid K2", "R5", "R2", "tandem R3")
+    assert mover_bot_move(game) == "R1"
+
+
+def test_bot_on_misere_never_takes_a_trick_it_can_avoid() -> None:
+    game = game_with({A: ["R5", "K3"], B: ["R2", "K5"], C: ["R4", "K1"], D: ["R6", "R1", "R11", "K0"]})
+    play(game, "bid K3", "bid K5", "bid K1", "bid K0", "R5", "R2", "R4")
+    move = mover_bot_move(game)
+    game.play(move)
+    assert D not in last(game, "trick_won").winners, move
+
+
+def test_bot_takes_a_sure_trick_cheaply_when_it_needs_one() -> None:
+    game = game_with({A: ["R5", "K3"], B: ["R2", "K1"], C: ["R4", "K5"], D: ["R6", "R11", "Y5", "K2"]})
+    play(game, "bid K3", "bid K1", "bid K5", "bid K2", "R5", "R2", "R4")
+    # Last to play: R6 alone wins and keeps R11; riding along with the same R6 would hand seat 2 a trick too.
+    assert mover_bot_move(game) == "R6"
 
 
 def test_bot_moves_are_legal_from_views_alone() -> None:

@@ -1,26 +1,17 @@
 """A flat, allocation-light random rollout of one Tandem Trick round, for benchmarks and search.
 
-It applies exactly the rules of ``TandemTrick`` (SPEC §2): bids once a round with any card, tandems on the
-effective right neighbour's lone lead-suit card, the all-bid cycle, the forced bid with the last card, sides
-and the highest-single-card tie-break.  Each decision picks uniformly among the same legal moves the game
-lists; ``trace`` (when given) records them so tests can replay the rollout move by move through the game.
+It applies exactly the rules of ``game.TandemTrick`` (the game's page, sections 3 to 5): bids once a round with
+any card, tandems on the effective right neighbour's lone lead-suit card, the all-bid trick, the forced bid with
+the last card, sides and the highest-single-card tie-break.  Each decision picks uniformly among the same legal
+moves the game lists; ``trace`` (when given) records them, and ``tests/rules/tandem_trick/test_kernel.py``
+replays the trace through ``TandemTrick.play`` so the two can never disagree.  Hands come from ``deals.py``.
 """
 
 from __future__ import annotations
 
 import random
 
-from tricktable.rules._tandem_cards import CARD_TEXT, CYCLES, SUIT_MASKS, deck_colours
-
-
-def deal_round(players: int, rng: random.Random) -> list[int]:
-    """Shuffle the deck for ``players`` and deal 12 cards each, as bitmasks."""
-    deck = list(range(12 * deck_colours(players)))
-    rng.shuffle(deck)
-    hands = [0] * players
-    for i, card in enumerate(deck):
-        hands[i // 12] |= 1 << card
-    return hands
+from tricktable.rules.tandem_trick.cards import CARD_TEXT, CYCLES, SUIT_MASKS
 
 
 def _kth_bit(mask: int, k: int) -> int:
@@ -38,7 +29,7 @@ def _texts(mask: int, prefix: str) -> list[str]:
     return out
 
 
-def random_round(
+def random_rollout(
     hands: list[int],
     leader: int,
     rng: random.Random,

@@ -13,8 +13,7 @@ from typer.testing import CliRunner
 import tricktable
 from tricktable import IllegalMove, InvalidOptions
 from tricktable.cli import app
-from tricktable.rules._tandem_cards import CARD_TEXT
-from tricktable.rules.tandem_trick import TandemTrick, round_points
+from tricktable.rules.tandem_trick import CARD_TEXT, TandemTrick, round_points
 
 A, B, C, D = range(4)
 DECK4 = list(CARD_TEXT)
@@ -158,7 +157,7 @@ def test_tandem_skips_several_bidders_but_never_wraps() -> None:
     assert not any(str(m).startswith("tandem") for m in game.legal_moves())
     with pytest.raises(IllegalMove, match="nobody has played a card before you"):
         game.play("tandem R5")
-    game.play("R5")  # the only card played: it wins alone (TD-17)
+    game.play("R5")  # the only card played: it wins alone (ruling TD-R17)
     assert last(game, "trick_won").winners == (D,)
 
 

@@ -1,4 +1,4 @@
-"""Tandem Trick, rule by rule against tandem-trick.txt and SPEC §2: each test pins one rule, ruling or view fact."""
+"""Tandem Trick, rule by rule against the game's page: each test pins one rule, ruling or view fact."""
 
 from __future__ import annotations
 
@@ -7,11 +7,10 @@ import random
 from typing import Any
 
 import pytest
-from tests.test_tandem_trick import make_deal
 
 import tricktable
+from tests.rules.tandem_trick.test_game import make_deal
 from tricktable import IllegalMove, InvalidOptions
-from tricktable.bots.base import make_bot
 from tricktable.rules.tandem_trick import TandemTrick
 
 A, B, C, D = range(4)
@@ -363,39 +362,6 @@ def test_rounds_panel_lists_each_finished_round() -> None:
     for p in range(4):
         mark = " hit" if row["bids"][p] == row["tricks"][p] else ""
         assert f"seat {p} {row['bids'][p]}/{row['tricks'][p]}: {row['points'][p]}{mark}" in line
-
-
-# ----- the bot -------------------------------------------------------------------------------------
-
-
-def bot_move(game: tricktable.Game) -> str:
-    seat = game.to_move
-    assert seat is not None
-    view = json.loads(json.dumps(game.view(seat)))
-    return make_bot("tandem-trick", "heuristic", seed=1).choose(view)
-
-
-def test_bot_ducks_under_an_opponents_winning_misere_card() -> None:
-    # Seat 0 bid 0 and its R5 leads the trick (R2+R3 tie at 5 and lose on the highest card).  Seat 3 wants
-    # tricks, but taking this one would save the misère: it plays under with R1.
-    game = game_with({A: ["R5", "K0"], B: ["R2", "K5"], C: ["R3", "K1"], D: ["R6", "R1", "Y5", "K2"]})
-    play(game, "bid K0", "bid K5", "bid K1", "bid K2", "R5", "R2", "tandem R3")
-    assert bot_move(game) == "R1"
-
-
-def test_bot_on_misere_never_takes_a_trick_it_can_avoid() -> None:
-    game = game_with({A: ["R5", "K3"], B: ["R2", "K5"], C: ["R4", "K1"], D: ["R6", "R1", "R11", "K0"]})
-    play(game, "bid K3", "bid K5", "bid K1", "bid K0", "R5", "R2", "R4")
-    move = bot_move(game)
-    game.play(move)
-    assert D not in last(game, "trick_won").winners, move
-
-
-def test_bot_takes_a_sure_trick_cheaply_when_it_needs_one() -> None:
-    game = game_with({A: ["R5", "K3"], B: ["R2", "K1"], C: ["R4", "K5"], D: ["R6", "R11", "Y5", "K2"]})
-    play(game, "bid K3", "bid K1", "bid K5", "bid K2", "R5", "R2", "R4")
-    # Last to play: R6 alone wins and keeps R11; riding along with the same R6 would hand seat 2 a trick too.
-    assert bot_move(game) == "R6"
 
 
 def test_bids_panel_shows_each_bid_its_card_bonus_and_tricks() -> None:

@@ -1,0 +1,79 @@
+"""Tandem Trick, bid when you choose and ride along with your right neighbour: the game, its cards, moves,
+events, deals and fast kernel.
+
+The front door: callers import from here, never from the modules inside.
+"""
+
+from tricktable.rules.tandem_trick.cards import (
+    BONUS_CARDS,
+    CARD_TEXT,
+    COLOUR_NAMES,
+    COLOURS,
+    CYCLES,
+    HAND_SIZE,
+    HIGH_MASKS,
+    SUIT_MASKS,
+    card_str,
+    cards_text,
+    deck_colours,
+    parse_card,
+    parse_cards,
+)
+from tricktable.rules.tandem_trick.deals import check_deals, first_leader, seeded_deal, shuffle_deal
+from tricktable.rules.tandem_trick.events import (
+    BidMade,
+    CardPlayed,
+    ForcedBid,
+    RoundDealt,
+    RoundScored,
+    TandemFormed,
+    TrickSkipped,
+    TrickWon,
+)
+from tricktable.rules.tandem_trick.game import TandemTrick
+from tricktable.rules.tandem_trick.kernel import random_rollout
+from tricktable.rules.tandem_trick.moves import BID, PLAY, TANDEM, Bid, Play, Tandem, parse_move
+from tricktable.rules.tandem_trick.scoring import MISERE_POINTS, round_points
+from tricktable.rules.tandem_trick.state import TandemTrickState
+from tricktable.rules.tandem_trick.view import build_view
+
+__all__ = [
+    "BID",
+    "BONUS_CARDS",
+    "CARD_TEXT",
+    "COLOURS",
+    "COLOUR_NAMES",
+    "CYCLES",
+    "HAND_SIZE",
+    "HIGH_MASKS",
+    "MISERE_POINTS",
+    "PLAY",
+    "SUIT_MASKS",
+    "TANDEM",
+    "Bid",
+    "BidMade",
+    "CardPlayed",
+    "ForcedBid",
+    "Play",
+    "RoundDealt",
+    "RoundScored",
+    "Tandem",
+    "TandemFormed",
+    "TandemTrick",
+    "TandemTrickState",
+    "TrickSkipped",
+    "TrickWon",
+    "build_view",
+    "card_str",
+    "cards_text",
+    "check_deals",
+    "deck_colours",
+    "first_leader",
+    "parse_card",
+    "parse_cards",
+    "parse_move",
+    "random_rollout",
+    "round_points",
+    "seeded_deal",
+    "shuffle_deal",
+]
