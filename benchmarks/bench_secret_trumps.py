@@ -10,7 +10,7 @@ import sys
 import time
 
 import tricktable
-from tricktable.rules._secret_trumps_cards import Trumps, random_round
+from tricktable.rules.secret_trumps import RoundTrumps, SecretTrumps, random_rollout
 
 
 def _api_games(seconds: float) -> tuple[float, float]:
@@ -30,14 +30,14 @@ def _api_games(seconds: float) -> tuple[float, float]:
     return games / elapsed, rounds / elapsed
 
 
-def _picked_hands(seed: int) -> tuple[list[int], Trumps, int]:
+def _picked_hands(seed: int) -> tuple[list[int], RoundTrumps, int]:
     """The hands, trumps and first leader of a randomly drafted and picked round."""
     rng = random.Random(seed)
     game = tricktable.new_game("secret-trumps", players=4, seed=seed)
+    assert isinstance(game, SecretTrumps)
     while game.phase != "choose":
         game.play(rng.choice(game.legal_moves()))
-    state = game.__dict__
-    return list(state["hands"]), state["trumps"], (state["start"] + 1) % 4
+    return list(game.hands), game.trumps, (game.start + 1) % 4
 
 
 def _rollouts(seconds: float) -> float:
@@ -47,7 +47,7 @@ def _rollouts(seconds: float) -> float:
     began = time.perf_counter()
     while True:
         for _ in range(200):
-            random_round(hands, trumps, leader, rand)
+            random_rollout(hands, trumps, leader, rand)
         count += 200
         elapsed = time.perf_counter() - began
         if elapsed >= seconds:

@@ -23,7 +23,7 @@ from tricktable.bots.base import make_bot
 from tricktable.core.cards import card_str
 from tricktable.core.game import Game
 from tricktable.core.records import from_record
-from tricktable.rules import _secret_trumps_cards as st_cards
+from tricktable.rules import secret_trumps
 from tricktable.rules.tandem_trick import CARD_TEXT as TANDEM_CARD_TEXT
 from tricktable.server import create_app
 
@@ -75,7 +75,7 @@ def hidden_trumps(game: Any, seat: int | None) -> set[str]:
 def hidden_secret_trumps(game: Any, seat: int | None) -> set[str]:
     if game.players == 4 or not game.rows:
         return set()
-    return {st_cards.CARD_TEXT[row[3]] for row in game.rows}
+    return {secret_trumps.CARD_TEXT[row[3]] for row in game.rows}
 
 
 HIDDEN: dict[str, Callable[[Any, int | None], set[str]]] = {

@@ -18,24 +18,23 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tricktable.rules._secret_trumps_cards import (
+from tricktable.rules.secret_trumps import (
     CARD_TEXT,
+    GOALS,
     NUM_CARDS,
     SUIT_MASKS,
-    Trumps,
-    legal_mask,
-    parse_card,
-    trick_winner,
-)
-from tricktable.rules._secret_trumps_deduction import (
+    RoundOutcome,
+    RoundTrumps,
     consistent,
     hint_rows,
     known_trumps,
+    legal_mask,
+    parse_card,
+    trick_winner,
     trump_hypotheses,
     trump_probability,
     trumps_for,
 )
-from tricktable.rules._secret_trumps_goals import GOALS, RoundOutcome
 
 GOAL_BY_SLUG = {g.slug: g for g in GOALS}
 #: Tricks a goal wants (the suit goals want few: every trick won risks a card of the suit).
@@ -92,7 +91,9 @@ def _mode(goal: str, won: int, trick_no: int, trick: list[int]) -> str:
     return "lose"
 
 
-def choose_card(legal: int, trick: list[int], trumps: Trumps, mode: str, avoid_suit: int = -1, players: int = 4) -> int:
+def choose_card(
+    legal: int, trick: list[int], trumps: RoundTrumps, mode: str, avoid_suit: int = -1, players: int = 4
+) -> int:
     """The card to play for ``mode`` (win / lose / keep / cheap) from the legal cards (a mask)."""
     key = trumps.key
     cards = [c for c in range(NUM_CARDS) if legal >> c & 1]
@@ -140,7 +141,7 @@ def _avoid(goal: str | None) -> int:
 
 def rollout(
     hands: list[int],
-    trumps: Trumps,
+    trumps: RoundTrumps,
     leader: int,
     trick: list[int],
     won: list[int],
@@ -211,7 +212,7 @@ class RoundState:
         self.leader = view["trick"][0]["seat"] if view["trick"] else last_winner
 
 
-def revealed_round(view: dict[str, Any]) -> tuple[Trumps, RoundState]:
+def revealed_round(view: dict[str, Any]) -> tuple[RoundTrumps, RoundState]:
     """After the picking the trumps are public: the trump table and the round as this seat sees it."""
     truth = known_trumps(view)
     assert truth is not None, "the trumps are revealed once the picking ends"
@@ -352,7 +353,7 @@ class SecretTrumpsBot:
         return CARD_TEXT[choose_card(mask, state.trick, trumps, mode, _avoid(goal), view["players"])]
 
     def _start_aim(
-        self, view: dict[str, Any], state: RoundState, trumps: Trumps, chosen: list[str | None]
+        self, view: dict[str, Any], state: RoundState, trumps: RoundTrumps, chosen: list[str | None]
     ) -> str | None:
         """The goal of another player the start player is likeliest to meet while its chooser misses it."""
         seat = view["seat"]
@@ -402,5 +403,3 @@ class SecretTrumpsBot:
         if slug.startswith("no-"):
             return not state.captured[seat] & SUIT_MASKS["shdc".index(slug[3])]
         return True
-
-

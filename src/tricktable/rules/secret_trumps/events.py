@@ -1,5 +1,8 @@
-"""Secret Trumps' events.  ``visible_to`` carries the hidden information (SPEC 3.8): the trumps during
-picking go to the start player only, a goal choice to its chooser until all are revealed together."""
+"""Secret Trumps' own events (the card events are the core's ``CardPlayed`` and ``TrickWon``).
+
+``visible_to`` carries the hidden information (the game's page, section 9): the trumps during picking go to
+the start player only, a goal choice to its chooser until all are revealed together.
+"""
 
 from __future__ import annotations
 

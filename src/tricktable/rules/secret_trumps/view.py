@@ -1,61 +1,61 @@
-"""Secret Trumps' per-seat views: exactly what a seat may know (SPEC 3.8).
+"""What one seat of Secret Trumps may know, as the JSON view of ``docs/protocol.md`` (the game's page,
+sections 9 and "Views").
 
 Hidden: the trumps during picking (only the start player sees them), a goal choice until all are
 revealed together (each seat sees its own), the 3-player aside cards (nobody), and the start player's aim
 (never declared, so never stored).  Beyond the protocol's keys the view has ``trumps`` (``None`` while
 unknown to this seat), ``rows``, ``hints``, ``goals`` and ``goal_list``; the panels say them in words for
 the terminal (goal sheet, round result, rows and hints, trumps, cards left), plus the toggled aid
-"Aid: trump hypotheses".
+"Aid: trump hypotheses".  The view reads a ``SecretTrumpsState``, never the game class.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tricktable.core.cards import bit_list as bits
-from tricktable.rules._secret_trumps_cards import (
+from tricktable.rules.secret_trumps.cards import (
     CARD_PRETTY,
     CARD_TEXT,
     NO_RANK,
     NO_SUIT,
     RANK_CHARS,
-    SUIT_LETTERS,
+    ROWS,
     SUIT_NAMES,
     SUIT_SYMBOLS,
-    Trumps,
     mask_text,
+    rank_number,
     rank_text,
+    suit_letter,
     suit_text,
 )
-from tricktable.rules._secret_trumps_deduction import hypotheses_lines, trump_hypotheses
-
-if TYPE_CHECKING:
-    from tricktable.rules.secret_trumps import SecretTrumps
+from tricktable.rules.secret_trumps.deduction import hypotheses_lines, trump_hypotheses
+from tricktable.rules.secret_trumps.kernel import RoundTrumps
+from tricktable.rules.secret_trumps.scoring import score_row
+from tricktable.rules.secret_trumps.state import SecretTrumpsState, open_goals, sees_choice, sees_trumps
 
 AID_TITLE = "Aid: trump hypotheses"
-ROWS = 9
 
 
-def build_view(game: SecretTrumps, seat: int | None) -> dict[str, Any]:
-    n = game.players
-    in_round = game.phase_name != "draft"
-    trumps_known = in_round and game.sees_trumps(seat)
+def build_view(state: SecretTrumpsState, seat: int | None) -> dict[str, Any]:
+    """The game-specific part of ``Game.view(seat)``; ``seat=None`` is a spectator."""
+    n = state.players
+    in_round = state.phase_name != "draft"
+    trumps_known = in_round and sees_trumps(state, seat)
     trumps = None
     if trumps_known:
-        t = game.trumps
-        trumps = {
-            "suit": None if t.suit == NO_SUIT else SUIT_LETTERS[t.suit],
-            "rank": None if t.rank == NO_RANK else t.rank,
-        }
+        t = state.trumps
+        trumps = {"suit": suit_letter(t.suit), "rank": rank_number(t.rank)}
     chosen = [
-        game.goals[g].slug if g is not None and game.sees_choice(p, seat) else None for p, g in enumerate(game.chosen)
+        state.goals[g].slug if g is not None and sees_choice(state, p, seat) else None
+        for p, g in enumerate(state.chosen)
     ]
     goals = [
         {
             "seat": p,
-            "held": [game.goals[g].slug for g in game.held[p]],
-            "crossed": [game.goals[g].slug for g in game.crossed[p]],
-            "open": [game.goals[g].slug for g in game.open_goals(p)],
+            "held": [state.goals[g].slug for g in state.held[p]],
+            "crossed": [state.goals[g].slug for g in state.crossed[p]],
+            "open": [state.goals[g].slug for g in open_goals(state, p)],
             "chosen": chosen[p],
         }
         for p in range(n)
@@ -63,80 +63,80 @@ def build_view(game: SecretTrumps, seat: int | None) -> dict[str, Any]:
     seats = [
         {
             "seat": p,
-            "start": p == game.start,
-            "cards": game.hands[p].bit_count(),
-            "tricks": game.won[p],
-            "crossed": f"{len(game.crossed[p])}/{game.goal_count}",
-            "chosen": chosen[p] if p != game.start else None,
-            "committed": game.chosen[p] is not None,
+            "start": p == state.start,
+            "cards": state.hands[p].bit_count(),
+            "tricks": state.won[p],
+            "crossed": f"{len(state.crossed[p])}/{state.goal_count}",
+            "chosen": chosen[p] if p != state.start else None,
+            "committed": state.chosen[p] is not None,
         }
         for p in range(n)
     ]
     up = 4 if n == 4 else 3
     rows = []
     if in_round:
-        for r in range(len(game.rows)):
-            left = game.row_left[r]
+        for r in range(len(state.rows)):
+            left = state.row_left[r]
             rows.append(
                 {
                     "row": r + 1,
-                    "first": (game.start + 1 + r) % n,
+                    "first": (state.start + 1 + r) % n,
                     # Face-up cards only: the 3-player aside card (index 3) is never shown.
-                    "cards": [CARD_TEXT[c] for c in game.rows[r][:up] if left >> c & 1],
-                    "picks": [{"seat": p, "card": CARD_TEXT[c]} for p, c in game.picks[r]],
+                    "cards": [CARD_TEXT[c] for c in state.rows[r][:up] if left >> c & 1],
+                    "picks": [{"seat": p, "card": CARD_TEXT[c]} for p, c in state.picks[r]],
                     "aside": n == 3,
                 }
             )
-    hints = [dict(h, seats=list(h["seats"]), cards=list(h["cards"])) for h in game.hints]
+    hints = [dict(h, seats=list(h["seats"]), cards=list(h["cards"])) for h in state.hints]
     view: dict[str, Any] = {
-        "hand": mask_text(game.hands[seat]) if seat is not None else [],
+        "hand": mask_text(state.hands[seat]) if seat is not None else [],
         "seats": seats,
-        "table": _table(game, trumps_known),
+        "table": _table(state, trumps_known),
         "trumps": trumps,
         "rows": rows,
         "hints": hints,
         "goals": goals,
         "goal_list": [
-            {"slug": g.slug, "name": g.name, "holders": [p for p in range(n) if i in game.held[p]]}
-            for i, g in enumerate(game.goals)
+            {"slug": g.slug, "name": g.name, "holders": [p for p in range(n) if i in state.held[p]]}
+            for i, g in enumerate(state.goals)
         ],
-        "trick": [{"seat": s, "card": CARD_TEXT[c]} for s, c in zip(game.trick_seats, game.trick)],
-        "last_trick": game.last_trick,
-        "score_sheet": [dict(entry) for entry in game.score_sheet],
+        "trick": [{"seat": s, "card": CARD_TEXT[c]} for s, c in zip(state.trick_seats, state.trick)],
+        "last_trick": state.last_trick,
+        "score_sheet": [dict(entry) for entry in state.score_sheet],
         "card_colours": {"S": "bright_white", "C": "green", "H": "red", "D": "yellow"},
-        "events": [e.to_dict() for e in game.events[game.round_log_start :] if e.visible(seat)],
+        "events": [e.to_dict() for e in state.events[state.round_log_start :] if e.visible(seat)],
     }
-    view["panels"] = _panels(game, view, seat)
+    view["panels"] = _panels(state, view, seat)
     return view
 
 
-def _table(game: SecretTrumps, trumps_known: bool) -> dict[str, Any]:
-    table: dict[str, Any] = {"phase": game.phase_name}
-    if game.phase_name == "draft":
-        table["draft"] = f"{game.draft_turns}/{game.players * game.goal_count} goals taken"
-        table["start player"] = game.start
+def _table(state: SecretTrumpsState, trumps_known: bool) -> dict[str, Any]:
+    table: dict[str, Any] = {"phase": state.phase_name}
+    if state.phase_name == "draft":
+        table["draft"] = f"{state.draft_turns}/{state.players * state.goal_count} goals taken"
+        table["start player"] = state.start
         return table
-    table["round"] = game.round_no
-    table["start player"] = game.start
-    table["trump suit"] = suit_text(game.trumps.suit) if trumps_known else "?"
-    table["trump rank"] = rank_text(game.trumps.rank) if trumps_known else "?"
-    if game.phase_name == "pick":
-        table["row"] = game.cur_row + 1
-        table["first pick"] = (game.start + 1 + game.cur_row) % game.players
-    elif game.phase_name == "play":
-        table["trick"] = f"{game.tricks_played + 1} of {ROWS}"
+    table["round"] = state.round_no
+    table["start player"] = state.start
+    table["trump suit"] = suit_text(state.trumps.suit) if trumps_known else "?"
+    table["trump rank"] = rank_text(state.trumps.rank) if trumps_known else "?"
+    if state.phase_name == "pick":
+        table["row"] = state.cur_row + 1
+        table["first pick"] = (state.start + 1 + state.cur_row) % state.players
+    elif state.phase_name == "play":
+        table["trick"] = f"{state.tricks_played + 1} of {ROWS}"
     return table
 
 
-def _panels(game: SecretTrumps, view: dict[str, Any], seat: int | None) -> dict[str, list[str]]:
+def _panels(state: SecretTrumpsState, view: dict[str, Any], seat: int | None) -> dict[str, list[str]]:
     panels: dict[str, list[str]] = {}
-    phase = game.phase_name
+    phase = state.phase_name
     sheet = []
     for entry in view["goals"]:
         p = entry["seat"]
         # A tick, not "[x]": the terminal reads square brackets as markup and would swallow them.
         marks = [f"{g} ✔" if g in entry["crossed"] else g for g in entry["held"]]
-        role = " (start)" if p == game.start and phase != "draft" else ""
+        role = " (start)" if p == state.start and phase != "draft" else ""
         chosen = f"; this round: {entry['chosen']}" if entry["chosen"] else ""
         sheet.append(f"seat {p}{role}: {', '.join(marks) or '-'}{chosen}")
     panels["Goal sheet"] = sheet
@@ -146,10 +146,10 @@ def _panels(game: SecretTrumps, view: dict[str, Any], seat: int | None) -> dict[
             for g in view["goal_list"]
         ]
         return panels
-    if phase in ("pick", "over") and game.score_sheet:
+    if phase in ("pick", "over") and state.score_sheet:
         # The round just finished stays in view while the next one is picked (and at the end).
-        entry = game.score_sheet[-1]
-        panels[f"Round {entry['round']} result"] = round_lines(game, entry)
+        entry = state.score_sheet[-1]
+        panels[f"Round {entry['round']} result"] = round_lines(state, entry)
     lines = []
     for row in view["rows"]:
         r = row["row"]
@@ -158,27 +158,27 @@ def _panels(game: SecretTrumps, view: dict[str, Any], seat: int | None) -> dict[
         hint = next((h for h in view["hints"] if h["row"] == r), None)
         if hint is not None:
             lines.append(f"row {r}: seat {row['first']} first: {picked}  => seat {hint['winner']} would win")
-        elif r == game.cur_row + 1 and phase == "pick":
+        elif r == state.cur_row + 1 and phase == "pick":
             lines.append(f"row {r} (now, seat {row['first']} first): {lying}  picked: {picked or '-'}")
         else:
             lines.append(f"row {r}: {lying}")
     panels["Rows, picks and hints"] = lines
     if view["trumps"] is not None:
-        panels["Trumps"] = trumps_lines(game.trumps, game.hands[seat] if seat is not None else 0)
+        panels["Trumps"] = trumps_lines(state.trumps, state.hands[seat] if seat is not None else 0)
     if phase in ("choose", "play"):
-        # Every pick was face up, so the cards each player still holds are public (ST-12: no memory needed).
+        # Every pick was face up, so the cards each player still holds are public (ruling ST-R11: no memory needed).
         panels["Cards left"] = [
-            f"seat {p}{' (start)' if p == game.start else ''}: {' '.join(mask_text(game.hands[p])) or '-'}"
-            for p in range(game.players)
+            f"seat {p}{' (start)' if p == state.start else ''}: {' '.join(mask_text(state.hands[p])) or '-'}"
+            for p in range(state.players)
             if p != seat
         ]
     if phase == "cross":
-        panels[f"Round {game.round_no} result"] = round_lines(game, current_entry(game))
-    if game.trumps_public:
+        panels[f"Round {state.round_no} result"] = round_lines(state, score_row(state))
+    if state.trumps_public:
         return panels  # nothing is left to deduce once the trumps are turned over
-    second_deck = game.second_deck
-    full = view | {"options": dict(game.options)}
-    if seat == game.start:
+    second_deck = state.second_deck
+    full = view | {"options": dict(state.options)}
+    if seat == state.start:
         # The start player knows the truth; what matters to it is how much the others can infer from the hints.
         lines = hypotheses_lines(trump_hypotheses(full, public_only=True), second_deck)
         panels[AID_TITLE] = [*lines, "(you know the trumps: this is what the others can still infer)"]
@@ -187,7 +187,7 @@ def _panels(game: SecretTrumps, view: dict[str, Any], seat: int | None) -> dict[
     return panels
 
 
-def trumps_lines(trumps: Trumps, hand: int) -> list[str]:
+def trumps_lines(trumps: RoundTrumps, hand: int) -> list[str]:
     """The round's trumps from the top, in words, and which of ``hand`` are trumps (strongest first)."""
     suit, rank = trumps.suit, trumps.rank
     symbol = SUIT_SYMBOLS[suit] if suit != NO_SUIT else ""
@@ -215,28 +215,13 @@ def trumps_lines(trumps: Trumps, hand: int) -> list[str]:
     return lines
 
 
-def current_entry(game: SecretTrumps) -> dict[str, Any]:
-    """The finished round as a score-sheet entry, while the start player is still to cross off."""
-    return {
-        "round": game.round_no,
-        "start": game.start,
-        "trump_suit": suit_text(game.trumps.suit),
-        "trump_rank": rank_text(game.trumps.rank),
-        "chosen": [None if g is None else game.goals[g].slug for g in game.chosen],
-        "tricks": list(game.won),
-        "met": list(game.met),
-        "start_crossed": game.steal,
-        "crossed": [game.crossed_now.get(p) for p in range(game.players)],
-    }
-
-
-def round_lines(game: SecretTrumps, entry: dict[str, Any]) -> list[str]:
+def round_lines(state: SecretTrumpsState, entry: dict[str, Any]) -> list[str]:
     """A finished round in words: the trumps, and each seat's goal, tricks and cross-off."""
     suit, rank = entry["trump_suit"], entry["trump_rank"]
     suit_words = "no trump suit" if suit == "none" else f"{SUIT_SYMBOLS[SUIT_NAMES.index(suit)]} trump suit"
     rank_words = "no trump rank" if rank == "none" else f"trump rank {rank}"
     lines = [f"trumps: {suit_words}, {rank_words}"]
-    for p in range(game.players):
+    for p in range(state.players):
         tricks = entry["tricks"][p]
         took = f"took {tricks} trick{'' if tricks == 1 else 's'}"
         crossed = entry["crossed"][p]

@@ -1,8 +1,9 @@
-"""Secret Trumps' goal list (SPEC 3.2, ST-1): one place, as data.
+"""Secret Trumps' goal list (the game's page, section 2, ruling ST-R1): one place, as data.
 
 Each goal is a slug (the move notation uses it: ``goal most``, ``choose no-clubs``), a name and a small
 predicate over a finished round.  A variant swaps a goal by building its own tuple and giving it to the
-game class (``SecretTrumps.goal_list``); the engine never names a goal itself.
+game class (``SecretTrumps.goal_list``); the engine never names a goal itself.  Also here: the draft's
+feasibility check (ruling ST-R8).  Who crosses off what at the end of a round is ``scoring.py``'s.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tricktable.rules._secret_trumps_cards import SUIT_MASKS
+from tricktable.rules.secret_trumps.cards import SUIT_MASKS
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +35,7 @@ def _exactly(k: int) -> Callable[[RoundOutcome, int], bool]:
 
 
 def _most(o: RoundOutcome, p: int) -> bool:
-    # Strict and sole (ST-8): a tie for the most is not "the most".
+    # Strict and sole (ruling ST-R2): a tie for the most is not "the most".
     return all(o.won[p] > o.won[q] for q in range(len(o.won)) if q != p)
 
 
@@ -43,7 +44,7 @@ def _fewest(o: RoundOutcome, p: int) -> bool:
 
 
 def _no_suit(suit: int) -> Callable[[RoundOutcome, int], bool]:
-    # The printed suit counts (ST-9): a trump-rank 5♣ is still a club for "No ♣".
+    # The printed suit counts (ruling ST-R3): a trump-rank 5♣ is still a club for "No ♣".
     mask = SUIT_MASKS[suit]
     return lambda o, p: not o.captured[p] & mask
 
@@ -62,7 +63,7 @@ GOALS: tuple[Goal, ...] = (
     Goal("no-clubs", "No ♣", _no_suit(3)),
 )
 
-#: How many players may hold the same goal (SPEC 3.3).
+#: How many players may hold the same goal (section 3).
 HOLDERS_PER_GOAL = 2
 
 
@@ -70,7 +71,7 @@ def draft_feasible(needs: list[int], held: list[set[int]], holders: list[int], c
     """Can every player still take ``needs[p]`` more goals, each new to them, within ``capacity`` per goal?
 
     A small max-flow (players -> goals they lack -> capacity left).  It keeps the Five-goals draft from
-    deadlocking (ST-13): a pick is offered only if the rest of the draft can still be completed.
+    deadlocking (ruling ST-R8): a pick is offered only if the rest of the draft can still be completed.
     """
     goals = len(holders)
     left = [capacity - h for h in holders]

@@ -1,43 +1,45 @@
-"""Secret Trumps: draft hands from face-up rows while only the start player knows the trumps
-(rules: secret-trumps.txt, SPEC §3).
+"""Secret Trumps: draft hands from face-up rows while only the start player knows the trumps (the rules and
+rulings: ``docs/games/secret-trumps.md``).
 
 Flow: a goal draft once per game (``goal SLUG``), then rounds of: picking 9 rows (``pick 7S``) with an
 engine-computed hint after each row, the non-start players' secret goal choice (``choose SLUG``, hidden
 sequential moves revealed together), 9 tricks (a plain card, ``7S``), and crossing off, where an eligible
 start player picks which own goal to cross off (``cross SLUG``).  Cards are ints and card sets bitmasks
-(see ``_secret_trumps_cards``); the goal list is data (``_secret_trumps_goals``); the views live in
-``_secret_trumps_views``.
+(``cards.py``); the trick rules on ints are ``kernel.py``'s, the goal list is data (``goals.py``), the layouts
+``deals.py``'s, the end of a round ``scoring.py``'s and the views ``view.py``'s.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from tricktable.core.errors import IllegalMove, InvalidOptions
+from tricktable.core.errors import InvalidOptions
 from tricktable.core.events import CardPlayed, TrickWon
 from tricktable.core.game import Game, Move
-from tricktable.core.moves import CardMove
 from tricktable.core.options import Option
-from tricktable.rules._secret_trumps_cards import (
+from tricktable.rules.secret_trumps.cards import (
     CARD_TEXT,
     NO_RANK,
     NO_SUIT,
-    NUM_CARDS,
     RANK_MASKS,
+    ROWS,
     SUIT_MASKS,
     SUIT_NAMES,
-    Trumps,
-    legal_mask,
     mask_text,
-    parse_card,
-    parse_rank,
-    parse_suit,
     rank_text,
     suit_text,
-    trick_winner,
 )
-from tricktable.rules._secret_trumps_events import (
+from tricktable.rules.secret_trumps.deals import (
+    Dealt,
+    Layout,
+    check_deals,
+    check_rotation,
+    first_start,
+    layout_text,
+    seeded_layout,
+    shuffle_layout,
+)
+from tricktable.rules.secret_trumps.events import (
     CardPicked,
     GoalChosen,
     GoalCommitted,
@@ -50,17 +52,13 @@ from tricktable.rules._secret_trumps_events import (
     TrumpsRevealed,
     TrumpsSeen,
 )
-from tricktable.rules._secret_trumps_goals import GOALS, HOLDERS_PER_GOAL, Goal, RoundOutcome, draft_feasible
-from tricktable.rules._secret_trumps_views import build_view, current_entry
+from tricktable.rules.secret_trumps.goals import GOALS, HOLDERS_PER_GOAL, Goal, RoundOutcome, draft_feasible
+from tricktable.rules.secret_trumps.kernel import RoundTrumps, legal_mask, trick_winner
+from tricktable.rules.secret_trumps.moves import PICK, PLAY, StMove, StPlay, goal_moves, parse_move
+from tricktable.rules.secret_trumps.scoring import judge_round, score_row
+from tricktable.rules.secret_trumps.state import open_goals, sees_choice, sees_trumps
+from tricktable.rules.secret_trumps.view import build_view
 
-ROWS = 9
-LAYOUT_KEYS = frozenset(("start", "trump_suit", "trump_rank", "rows"))
-LAYOUT_HELP = {
-    "rows": "9 rows of 4 cards",
-    "trump_suit": "S, H, D, C, or null for no trump suit",
-    "trump_rank": "1..9, or null for no trump rank",
-}
-VERBS = ("goal", "pick", "choose", "cross")
 PHASE_VERB = {"draft": "goal", "pick": "pick", "choose": "choose", "cross": "cross"}
 PHASE_HELP = {
     "draft": "it is the goal draft: take a goal with 'goal SLUG', e.g. 'goal no-tricks'",
@@ -69,35 +67,6 @@ PHASE_HELP = {
     "play": "it is the play: play a card from your hand, e.g. '7S'",
     "cross": "cross off one of your open goals: 'cross SLUG'",
 }
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class StMove(Move):
-    """A verb move: ``goal SLUG``, ``pick CARD``, ``choose SLUG`` or ``cross SLUG``.
-
-    ``value`` is the goal's index in the game's goal list or the card id; ``text`` its notation.
-    """
-
-    verb: str
-    value: int
-    text: str = field(compare=False)
-
-    def __repr__(self) -> str:
-        return f"StMove({self.verb} {self.text})"
-
-    def __str__(self) -> str:
-        return f"{self.verb} {self.text}"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class StPlay(CardMove):
-    """Play a card in a trick.  Notation: the card, e.g. ``7S``."""
-
-    card_text: ClassVar[tuple[str, ...]] = CARD_TEXT
-
-
-PLAY = tuple(StPlay(c) for c in range(NUM_CARDS))
-PICK = tuple(StMove("pick", c, CARD_TEXT[c]) for c in range(NUM_CARDS))
 
 
 class SecretTrumps(Game):
@@ -124,19 +93,17 @@ class SecretTrumps(Game):
         n = self.players
         self.goals = type(self).goal_list
         self.goal_slugs = {g.slug: i for i, g in enumerate(self.goals)}
-        self.goal_moves = {verb: tuple(StMove(verb, i, g.slug) for i, g in enumerate(self.goals)) for verb in VERBS}
+        self.goal_moves = goal_moves([g.slug for g in self.goals])
         self.goal_count = 5 if self.options["five_goals"] else 4
         self.second_deck = bool(self.options["second_deck"])
         if len(self.goals) * HOLDERS_PER_GOAL < n * self.goal_count or len(self.goals) < self.goal_count:
             raise InvalidOptions("the goal list is too short for this many players and goals")
-        self.layouts = [self._read_layout(i, d) for i, d in enumerate(self.deals)]
-        first = self.layouts[0]["start"] if self.layouts else None
-        self.start: int = first if first is not None else self.rng.randrange(n)
-        for i, layout in enumerate(self.layouts):
-            if layout["start"] is not None and layout["start"] != (self.start + i) % n:
-                raise InvalidOptions(
-                    f"deal {i + 1}: the start player moves left each round, so it must be seat {(self.start + i) % n}"
-                )
+        self.layouts: list[Layout] = check_deals(self.deals, n, self.second_deck)
+        first = self.layouts[0].start if self.layouts else None
+        if first is None:  # the first round's start player is also the first drafter (ruling ST-R18)
+            first = self.rng.randrange(n) if self.deal_version == 1 else first_start(self.seed, n)
+        self.start: int = first
+        check_rotation(self.layouts, self.start, n)
         self.held: list[list[int]] = [[] for _ in range(n)]
         self.crossed: list[list[int]] = [[] for _ in range(n)]
         self.holders: list[int] = [0] * len(self.goals)
@@ -149,40 +116,32 @@ class SecretTrumps(Game):
         self.phase_name = "draft"
         self._turn: int | None = self.start
         self._reset_round_state()
+        # The first round is laid out now, before the draft (which draws nothing), so that a record made at
+        # any point lists every layout the game will have shown by then, its first start player included.
+        self._first_round: Dealt | None = self._lay_out()
 
-    def _read_layout(self, index: int, deal: dict[str, Any]) -> dict[str, Any]:
-        """Check an explicit layout (documented in docs/games/secret-trumps.md) before the game starts."""
-        where = f"deal {index + 1}"
-        if not isinstance(deal, dict):
-            raise InvalidOptions(f"{where} must be an object with 'rows', 'trump_suit' and 'trump_rank'")
-        unknown = sorted(set(deal) - LAYOUT_KEYS)
-        if unknown:
-            raise InvalidOptions(f"{where}: unknown key {unknown[0]!r} (keys: {', '.join(sorted(LAYOUT_KEYS))})")
-        # A missing trump would silently mean "none": both must be named, null being the explicit none.
-        for key in ("rows", "trump_suit", "trump_rank"):
-            if key not in deal:
-                raise InvalidOptions(f"{where} needs '{key}' ({LAYOUT_HELP[key]})")
-        raw = deal["rows"]
-        if not isinstance(raw, list) or len(raw) != ROWS or any(not isinstance(r, list) or len(r) != 4 for r in raw):
-            raise InvalidOptions(f"{where}: 'rows' must be 9 rows of 4 cards (3 players: the 4th is put aside)")
-        try:
-            rows = [[parse_card(str(c)) for c in row] for row in raw]
-            suit = parse_suit(deal["trump_suit"])
-            rank = parse_rank(deal["trump_rank"])
-        except (TypeError, ValueError) as exc:
-            raise InvalidOptions(f"{where}: {exc}") from exc
-        if len({c for r in rows for c in r}) != NUM_CARDS:
-            raise InvalidOptions(f"{where}: the rows must hold each of the 36 cards exactly once")
-        if rank == NO_RANK and not self.second_deck:
-            raise InvalidOptions(f"{where}: without a second deck there is always a trump rank")
-        start = deal.get("start")
-        if start is not None and not (type(start) is int and 0 <= start < self.players):
-            raise InvalidOptions(f"{where}: start must be a seat 0..{self.players - 1}, not {start!r}")
-        return {"start": start, "suit": suit, "rank": rank, "rows": rows}
+    def _lay_out(self) -> Dealt:
+        """The next round's trumps and rows: the next explicit layout, else the seeded shuffle.  Logged in
+        ``_dealt`` (with the round's start player, ``self.start``) for ``deals_made``."""
+        explicit = self.next_explicit_deal()
+        if explicit is not None:
+            layout = self.layouts[self._deals_used - 1]
+            suit, rank, rows = layout.suit, layout.rank, [list(r) for r in layout.rows]
+        elif self.deal_version == 1:
+            suit, rank, rows = shuffle_layout(self.rng, self.second_deck)
+        else:
+            suit, rank, rows = seeded_layout(self.seed, len(self._dealt) + 1, self.second_deck)
+        self._dealt.append((self.start, suit, rank, tuple(tuple(row) for row in rows)))
+        return suit, rank, rows
+
+    def _deal_text(self, raw: Any) -> dict[str, Any]:
+        """A layout of ``_dealt`` in the explicit-layout format, its start player included."""
+        start, suit, rank, rows = raw
+        return layout_text(start, suit, rank, rows)
 
     def _reset_round_state(self) -> None:
         n = self.players
-        self.trumps = Trumps(NO_SUIT, NO_RANK)
+        self.trumps = RoundTrumps(NO_SUIT, NO_RANK)
         self.rows: list[list[int]] = []
         self.row_left: list[int] = []
         self.picks: list[list[tuple[int, int]]] = []
@@ -202,26 +161,16 @@ class SecretTrumps(Game):
         self.crossed_now: dict[int, str] = {}
         self.steal = False
 
-    def _start_round(self) -> None:
+    def _start_round(self, dealt: Dealt) -> None:
         n = self.players
+        suit, rank, rows = dealt
         self.round_no += 1
         self._reset_round_state()
         self.round_log_start = len(self._log)
-        layout = self.next_explicit_deal()
-        if layout is not None:
-            parsed = self.layouts[self._deals_used - 1]
-            suit, rank, rows = parsed["suit"], parsed["rank"], [list(r) for r in parsed["rows"]]
-        else:
-            suit = (0, 1, 2, 3, NO_SUIT)[self.rng.randrange(5)]
-            # Without a second deck the rank is that of the number deck's bottom card: uniform over 1..9.
-            # It is drawn apart from the layout, so no position in the rows betrays it (ruling in the docs).
-            rank = self.rng.randrange(10) if self.second_deck else self.rng.randrange(1, 10)
-            deck = list(range(NUM_CARDS))
-            self.rng.shuffle(deck)
-            rows = [deck[4 * r : 4 * r + 4] for r in range(ROWS)]
-        self.trumps = Trumps(suit, rank)
-        self.rows = rows
-        up = 4 if n == 4 else 3  # 3 players: the 4th card of each row lies face down, out of the round
+        self.trumps = RoundTrumps(suit, rank)
+        self.rows = [list(row) for row in rows]  # a round's own rows: a clone made before it shares none
+        # 3 players: the 4th card of each row lies face down, out of the round and seen by nobody (ruling ST-R5).
+        up = 4 if n == 4 else 3
         self.row_left = [sum(1 << c for c in row[:up]) for row in rows]
         self.picks = [[] for _ in range(ROWS)]
         self.phase_name = "pick"
@@ -233,7 +182,8 @@ class SecretTrumps(Game):
     # ----- protocol --------------------------------------------------------------------------------
 
     def open_goals(self, seat: int) -> list[int]:
-        return [g for g in self.held[seat] if g not in self.crossed[seat]]
+        """The goals ``seat`` holds and has not crossed off yet, in draft order."""
+        return open_goals(self, seat)
 
     def legal_moves(self) -> list[Move]:
         seat = self._turn
@@ -258,25 +208,7 @@ class SecretTrumps(Game):
         return [self.goal_moves[verb][g] for g in self.open_goals(seat)]
 
     def parse_move(self, text: str) -> Move:
-        words = text.strip().split()
-        if not words:
-            raise IllegalMove("empty move: " + self.move_help)
-        verb = words[0].lower()
-        if verb in VERBS:
-            if len(words) < 2:
-                raise IllegalMove(f"{text!r}: write '{verb}' and then a {'card' if verb == 'pick' else 'goal'}")
-            if verb == "pick":
-                if len(words) != 2:
-                    raise IllegalMove(f"{text!r}: pick one card, e.g. 'pick 7S'")
-                return PICK[parse_card(words[1])]
-            slug = "-".join(w.lower() for w in words[1:])
-            index = self.goal_slugs.get(slug)
-            if index is None:
-                raise IllegalMove(f"{slug!r} is not a goal; the goals are: {', '.join(self.goal_slugs)}")
-            return self.goal_moves[verb][index]
-        if len(words) != 1:
-            raise IllegalMove(f"{text!r} is not a move: {self.move_help}")
-        return PLAY[parse_card(words[0])]
+        return parse_move(text, self.goal_slugs, self.goal_moves, self.move_help)
 
     def _draft_problem(self, seat: int, goal: int) -> str | None:
         slug = self.goals[goal].slug
@@ -327,6 +259,7 @@ class SecretTrumps(Game):
         slug = self.goals[goal].slug
         if phase == "draft":
             return self._draft_problem(seat, goal)
+        # Any open goal may be chosen or crossed off, even one that can no longer be met (ruling ST-R14).
         if goal not in self.held[seat]:
             return f"you do not hold {slug}; your open goals: {', '.join(self._slugs(self.open_goals(seat)))}"
         if goal in self.crossed[seat]:
@@ -386,7 +319,10 @@ class SecretTrumps(Game):
         self.draft_turns += 1
         self._emit(GoalDrafted, (seat, self.goals[goal].slug))
         if self.draft_turns == self.players * self.goal_count:
-            self._start_round()
+            first = self._first_round
+            assert first is not None
+            self._first_round = None
+            self._start_round(first)
         else:
             self._turn = (self.start + self.draft_turns) % self.players
 
@@ -405,6 +341,8 @@ class SecretTrumps(Game):
         if len(picks) < n:
             self._turn = (seat + 1) % n
             return
+        # The hint: the row taken as a trick in pick order, led by its first picker, under the real trumps;
+        # the follow rules play no part (ruling ST-R6).
         cards = [c for _, c in picks]
         winner = picks[trick_winner(cards, self.trumps.key)][0]
         first = picks[0][0]
@@ -431,6 +369,8 @@ class SecretTrumps(Game):
         self.chosen[seat] = goal
         self._emit(GoalChosen, (seat, self.goals[goal].slug), frozenset((seat,)))
         self._emit(GoalCommitted, (seat,))
+        # The choices are simultaneous: asked clockwise from the start player's left and shown together once
+        # the last is in (ruling ST-R19).
         following = (seat + 1) % n
         if following != self.start:
             self._turn = following
@@ -439,7 +379,7 @@ class SecretTrumps(Game):
         slugs = tuple(None if g is None else self.goals[g].slug for g in self.chosen)
         self._emit(GoalsRevealed, (slugs,))
         self.phase_name = "play"
-        self._turn = (self.start + 1) % n
+        self._turn = (self.start + 1) % n  # the start player's left leads the first trick (ruling ST-R7)
 
     # ----- playing ---------------------------------------------------------------------------------
 
@@ -475,27 +415,19 @@ class SecretTrumps(Game):
         return RoundOutcome(tuple(self.won), tuple(self.captured), last_winner)
 
     def _score_round(self, last_winner: int) -> None:
-        n = self.players
         start = self.start
-        outcome = self.outcome(last_winner)
-        steal = False
-        for p in range(n):
-            goal = self.chosen[p]
-            if p == start or goal is None:
-                continue
-            self.met[p] = self.goals[goal].met(outcome, p)
-            # The start player's single cross-off: it met a goal that its chooser missed (SPEC 3.7).
-            if not self.met[p] and self.goals[goal].met(outcome, start):
-                steal = True
+        self.met, steal = judge_round(self.goals, self.chosen, self.outcome(last_winner), start)
         self._emit(RoundScored, (self.round_no, tuple(self.won), tuple(self.met), steal))
-        for p in range(n):
-            goal = self.chosen[p]
+        # Met goals are crossed off first, then the start player's choice, then the game end is checked
+        # (ruling ST-R17).
+        for p, goal in enumerate(self.chosen):
             if self.met[p] and goal is not None:
                 self.crossed[p].append(goal)
                 self.crossed_now[p] = self.goals[goal].slug
                 self._emit(GoalCrossed, (p, self.goals[goal].slug, "met"))
         self.steal = steal
         if steal:
+            # The start player's single cross-off is a move of its own (ruling ST-R16).
             self.phase_name = "cross"
             self._turn = start
         else:
@@ -509,15 +441,16 @@ class SecretTrumps(Game):
 
     def _end_round(self) -> None:
         n = self.players
-        self.score_sheet.append(current_entry(self))
+        self.score_sheet.append(score_row(self))
+        # Everyone who has crossed off all their goals wins: several share the victory (ruling ST-R13).
         finished = [p for p in range(n) if len(self.crossed[p]) == self.goal_count]
         if finished:
             self.over = True
             self.winners = finished
             self._end_game()
             return
-        self.start = (self.start + 1) % n
-        self._start_round()
+        self.start = (self.start + 1) % n  # the start player moves one seat left (ruling ST-R10)
+        self._start_round(self._lay_out())
 
     def result(self) -> dict[str, Any] | None:
         if not self.over:
@@ -532,10 +465,10 @@ class SecretTrumps(Game):
 
     def sees_trumps(self, seat: int | None) -> bool:
         """Only the start player knows the trumps during picking; afterwards everyone does."""
-        return self.phase_name not in ("draft",) and (self.trumps_public or seat == self.start)
+        return sees_trumps(self, seat)
 
     def sees_choice(self, player: int, seat: int | None) -> bool:
-        return self.revealed or player == seat
+        return sees_choice(self, player, seat)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         return build_view(self, seat)

@@ -8,8 +8,7 @@ from typing import Any
 import pytest
 
 import tricktable
-from tricktable.rules._secret_trumps_cards import CARD_TEXT, NO_RANK, NO_SUIT, SUIT_LETTERS
-from tricktable.rules._secret_trumps_deduction import all_hypotheses, trump_hypotheses
+from tricktable.rules.secret_trumps import CARD_TEXT, NO_RANK, NO_SUIT, SUIT_LETTERS, all_hypotheses, trump_hypotheses
 
 
 def picked_round(seed: int, players: int, second_deck: bool, rows: int) -> tuple[Any, list[str]]:

@@ -2,9 +2,9 @@
 
 A hypothesis is a pair ``(suit, rank)`` with suit 0..3 or ``NO_SUIT`` and rank 1..9 or ``NO_RANK``: 5 × 10
 of them (5 × 9 in the "Without a second deck" variant, where there is always a trump rank).  Every hint
-says who would have won a row as a trick; a hypothesis survives if the rules (the same
-:func:`trick_winner` the engine uses) give that winner for every row so far.  The functions work from a
-seat's view alone, so the terminal aid and the bots use them without seeing the game.
+says who would have won a row as a trick (the game's page, section 4); a hypothesis survives if the rules
+(the same :func:`kernel.trick_winner` the engine uses) give that winner for every row so far.  The
+functions work from a seat's view alone, so the terminal aid and the bots use them without seeing the game.
 """
 
 from __future__ import annotations
@@ -12,31 +12,30 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tricktable.rules._secret_trumps_cards import (
+from tricktable.rules.secret_trumps.cards import (
     NO_RANK,
     NO_SUIT,
     NUM_CARDS,
     RANK_CHARS,
     SUIT_LETTERS,
     SUIT_SYMBOLS,
-    Trumps,
     parse_card,
     parse_rank,
     parse_suit,
-    trick_winner,
 )
+from tricktable.rules.secret_trumps.kernel import RoundTrumps, trick_winner
 
 Hypothesis = tuple[int, int]
 
 SUIT_CHOICES = (0, 1, 2, 3, NO_SUIT)
-_TRUMPS: dict[Hypothesis, Trumps] = {}
+_TRUMPS: dict[Hypothesis, RoundTrumps] = {}
 
 
-def trumps_for(suit: int, rank: int) -> Trumps:
-    """A shared :class:`Trumps` table per hypothesis (50 at most), so deduction allocates nothing."""
+def trumps_for(suit: int, rank: int) -> RoundTrumps:
+    """A shared :class:`RoundTrumps` table per hypothesis (50 at most), so deduction allocates nothing."""
     t = _TRUMPS.get((suit, rank))
     if t is None:
-        t = _TRUMPS[(suit, rank)] = Trumps(suit, rank)
+        t = _TRUMPS[(suit, rank)] = RoundTrumps(suit, rank)
     return t
 
 
