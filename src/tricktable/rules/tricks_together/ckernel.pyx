@@ -232,90 +232,54 @@ cdef int memo_put(Memo* memo, const uint64_t* key, uint64_t value) noexcept:
 cdef extern from *:
     """
     #include <stdint.h>
-    #if defined(__x86_64__) && defined(__GNUC__)
+    #if defined(__x86_64__) && defined(__GNUC__) && defined(__BMI2__)
     #include <immintrin.h>
-    __attribute__((target("bmi2"))) static inline uint64_t tt_pext_hw(uint64_t value, uint64_t mask) {
-        return _pext_u64(value, mask);
+    #define TT_PEXT(value, mask) _pext_u64((value), (mask))
+    static int tt_cpu_ready(void) {
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
     }
-    static int tt_cpu_has_bmi2(void) { __builtin_cpu_init(); return __builtin_cpu_supports("bmi2"); }
     #else
-    static inline uint64_t tt_pext_hw(uint64_t value, uint64_t mask) { return 0; }
-    static int tt_cpu_has_bmi2(void) { return 0; }
+    static uint64_t tt_pext_soft(uint64_t value, uint64_t mask) {
+        uint64_t out = 0;
+        int k = 0;
+        while (mask) {
+            if (value & mask & (~mask + 1)) out |= (uint64_t)1 << k;
+            k++;
+            mask &= mask - 1;
+        }
+        return out;
+    }
+    #define TT_PEXT(value, mask) tt_pext_soft((value), (mask))
+    static int tt_cpu_ready(void) { return 1; }
     #endif
     """
-    uint64_t tt_pext_hw(uint64_t value, uint64_t mask) nogil
-    int tt_cpu_has_bmi2()
+    uint64_t TT_PEXT(uint64_t value, uint64_t mask) nogil
+    int tt_cpu_ready()
 
 
-cdef bint HAS_PEXT = tt_cpu_has_bmi2()
+if not tt_cpu_ready():
+    raise ImportError("the compiled kernel was built for x86-64 CPUs with POPCNT and BMI2; this one lacks them")
 
 
 cdef inline uint64_t pext(uint64_t value, uint64_t mask) noexcept nogil:
     """The bits of ``value`` at the positions of ``mask``, packed to the bottom (one instruction with BMI2)."""
-    cdef uint64_t out = 0
-    cdef int k = 0
-    if HAS_PEXT:
-        return tt_pext_hw(value, mask)
-    while mask:
-        if value & mask & (~mask + 1):
-            out |= (<uint64_t>1) << k
-        k += 1
-        mask &= mask - 1
-    return out
+    return TT_PEXT(value, mask)
 
 
 cdef void canonical_key(Solver* s, const uint64_t* hands, int leader, uint64_t extra, uint64_t* key) noexcept nogil:
-    """The position with each suit's live cards renumbered from the bottom, and the plain suits (all suits but
-    trumps, which all behave alike) put in a fixed order: the same key for every history, and every renaming of
-    plain suits, that leaves the same owners in the same relative order.
-
-    Each suit is written as its live count and, per hand, its cards among the live ones (``pext``); the suits
-    are sorted by that signature, trumps first."""
-    cdef uint64_t signature[4][MAXP + 1]
-    cdef int order[4]
-    cdef int p, suit, i, j, a, b, filled = 0, width, shift
-    cdef uint64_t alive = 0, live
+    cdef int p
+    cdef uint64_t alive = 0
     for p in range(s.n):
         alive |= hands[p]
-    for suit in range(4):
-        live = alive & suit_mask(suit)
-        signature[suit][0] = __builtin_popcountll(live)
-        for p in range(s.n):
-            signature[suit][p + 1] = pext(hands[p], live)
-    # Trumps first, then the plain suits by signature (insertion sort of at most four).
-    if s.trump >= 0:
-        order[0] = s.trump
-        filled = 1
-    for suit in range(4):
-        if suit == s.trump:
-            continue
-        i = filled
-        while i > (1 if s.trump >= 0 else 0):
-            a = order[i - 1]
-            j = 0
-            while j <= s.n and signature[a][j] == signature[suit][j]:
-                j += 1
-            if j > s.n or signature[a][j] <= signature[suit][j]:
-                break
-            order[i] = a
-            i -= 1
-        order[i] = suit
-        filled += 1
     for p in range(s.n):
-        key[p] = 0
-    shift = 0
-    for i in range(4):
-        suit = order[i]
-        width = <int>signature[suit][0]
-        for p in range(s.n):
-            key[p] |= signature[suit][p + 1] << shift
-        shift += width
+        key[p] = pext(hands[p], alive)
     key[s.n] = (
         (<uint64_t>leader)
-        | signature[order[0]][0] << 4
-        | signature[order[1]][0] << 8
-        | signature[order[2]][0] << 12
-        | signature[order[3]][0] << 16
+        | (<uint64_t>__builtin_popcountll(alive & SUIT)) << 4
+        | (<uint64_t>__builtin_popcountll(alive & (SUIT << 13))) << 8
+        | (<uint64_t>__builtin_popcountll(alive & (SUIT << 26))) << 12
+        | (<uint64_t>__builtin_popcountll(alive & (SUIT << 39))) << 16
         | extra << 20
     )
 
