@@ -5,7 +5,7 @@ import platform
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
-KERNELS = ["tricktable.rules.tricks_together.ckernel"]
+KERNELS = ["tricktable.rules.tricks_together.ckernel", "tricktable.bots.tricks_together.cteam"]
 #: On x86-64 the kernels use POPCNT and BMI2 (PEXT), found on x86-64 CPUs since about 2013; a kernel checks the
 #: CPU when it is imported and refuses to load without them, and the engine then runs on its Python kernels.
 FLAGS = ["-O3", "-mpopcnt", "-mbmi2"] if platform.machine() in ("x86_64", "AMD64") else ["-O3"]
@@ -14,5 +14,6 @@ setup(
     ext_modules=cythonize(
         [Extension(name, [f"src/{name.replace('.', '/')}.pyx"], extra_compile_args=FLAGS) for name in KERNELS],
         language_level=3,
+        include_path=["src"],
     )
 )

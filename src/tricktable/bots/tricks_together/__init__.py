@@ -1,10 +1,14 @@
-"""Tricks Together's bots, weakest first: ``heuristic`` (simple rules) and ``search`` (a team-mate that plans)."""
+"""Tricks Together's bots, weakest first: ``heuristic`` (simple rules), then the team-mate at three levels,
+``easy``, ``normal`` and ``strong`` (search on top of a shared convention; see ``teammate.py``)."""
+
+from functools import partial
 
 from tricktable.bots.base import register_bot
 from tricktable.bots.tricks_together.heuristic import TricksTogetherBot
-from tricktable.bots.tricks_together.search import TricksTogetherSearchBot
+from tricktable.bots.tricks_together.teammate import LEVELS, TeamMate
 
 register_bot("tricks-together", "heuristic")(TricksTogetherBot)
-register_bot("tricks-together", "search")(TricksTogetherSearchBot)
+for _level in LEVELS:
+    register_bot("tricks-together", _level)(partial(TeamMate, level=_level))
 
-__all__ = ["TricksTogetherBot", "TricksTogetherSearchBot"]
+__all__ = ["LEVELS", "TeamMate", "TricksTogetherBot"]

@@ -17,12 +17,16 @@ from tricktable.rules.tricks_together.events import (
 )
 from tricktable.rules.tricks_together.game import TricksTogether
 from tricktable.rules.tricks_together.kernel import NO_TRUMPS, legal_mask, random_rollout, trick_winner
+from tricktable.rules.tricks_together.knowledge import Knowledge, read_view
 from tricktable.rules.tricks_together.moves import COMMIT, Commit, parse_move
+from tricktable.rules.tricks_together.sampler import sample_deals
+from tricktable.rules.tricks_together.solver import can_make, makeable
 
 __all__ = [
     "COMMIT",
     "NO_TRUMPS",
     "Commit",
+    "Knowledge",
     "LifeLost",
     "NumberChosen",
     "NumberCommitted",
@@ -33,11 +37,15 @@ __all__ = [
     "TricksTogether",
     "TrumpTurned",
     "batch_rollouts",
+    "can_make",
     "check_deals",
     "legal_mask",
+    "makeable",
     "parse_move",
     "random_rollout",
+    "read_view",
     "round_sequence",
+    "sample_deals",
     "shuffle_deal",
     "trick_winner",
 ]

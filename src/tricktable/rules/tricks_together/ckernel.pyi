@@ -11,3 +11,6 @@ def can_make(
     trick: list[int] | None = None,
     won: list[int] | None = None,
 ) -> bool: ...
+def one_card_successes(
+    n: int, trump: int, turned: int, bids: list[int], fixed_seat: int = -1, fixed_card: int = -1
+) -> int: ...

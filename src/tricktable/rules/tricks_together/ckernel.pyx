@@ -9,20 +9,17 @@ cards here and there.
 
 from libc.stdint cimport uint64_t
 
-cdef extern from *:
-    int __builtin_popcountll(unsigned long long) nogil
-    int __builtin_ctzll(unsigned long long) nogil
+from tricktable.rules.tricks_together.ctricks cimport (
+    __builtin_ctzll,
+    __builtin_popcountll,
+    beats_card,
+    legal_of,
+    splitmix_next,
+    suit_mask,
+)
 
 cdef uint64_t SUIT = 0x1FFF
 cdef double TO_UNIT = 1.0 / 9007199254740992.0  # 2**-53
-
-
-cdef inline uint64_t splitmix_next(uint64_t* state) noexcept nogil:
-    state[0] += 0x9E3779B97F4A7C15ULL
-    cdef uint64_t z = state[0]
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
 
 
 cdef inline int kth_lowest(uint64_t pool, uint64_t* state) noexcept nogil:
@@ -33,10 +30,6 @@ cdef inline int kth_lowest(uint64_t pool, uint64_t* state) noexcept nogil:
         pool &= pool - 1
         k -= 1
     return __builtin_ctzll(pool)
-
-
-cdef inline uint64_t suit_mask(int suit) noexcept nogil:
-    return SUIT << (13 * suit)
 
 
 cdef void rollout(uint64_t* hands, int n, int trump, int leader, int tricks, uint64_t* state, int* won) noexcept nogil:
@@ -282,21 +275,6 @@ cdef void canonical_key(Solver* s, const uint64_t* hands, int leader, uint64_t e
         | (<uint64_t>__builtin_popcountll(alive & (SUIT << 39))) << 16
         | extra << 20
     )
-
-
-cdef inline uint64_t legal_of(uint64_t hand, int led) noexcept nogil:
-    cdef uint64_t follow
-    if led < 0:
-        return hand
-    follow = hand & suit_mask(led)
-    return follow if follow else hand
-
-
-cdef inline int beats_card(int card, int best, int led, int trump) noexcept nogil:
-    cdef int suit = card // 13
-    if suit == trump:
-        return best // 13 != trump or card > best
-    return suit == led and best // 13 != trump and card > best
 
 
 cdef inline uint64_t next_representative(uint64_t* legal, uint64_t others) noexcept nogil:
@@ -564,3 +542,150 @@ def can_make(list hands, int trump, int leader, list targets, list trick=None, l
         return r == 1
     finally:
         solver_free(&s)
+
+
+# ----- one-card rounds: exact success counts of a joint number policy -----------------------------------
+
+cdef inline int trick_key(int card, int led, int trump) noexcept nogil:
+    """Order of cards in a trick led in ``led``: trumps above the led suit; other suits cannot win (0)."""
+    cdef int suit = card // 13
+    if suit == trump:
+        return 200 + card % 13
+    if suit == led:
+        return 100 + card % 13
+    return 0
+
+
+# The set partitions of up to four seats, with their Moebius weights: the number of ways to give k seats
+# distinct cards from allowed sets A_1..A_k is the sum over partitions of weight * prod over blocks of the
+# size of the blocks' intersection.
+cdef int PARTS[5][15][5]   # [k][partition][seat] -> block index
+cdef int WEIGHT[5][15]
+cdef int NPARTS[5]
+
+
+cdef void build_partitions() noexcept:
+    cdef int k, code, i, blocks, b, total, size, w
+    cdef int block_of[4]
+    cdef int sizes[4]
+    for k in range(5):
+        NPARTS[k] = 0
+        # Restricted growth strings enumerate each partition once.
+        total = 1
+        for i in range(k):
+            total *= k
+        for code in range(total if k else 1):
+            blocks = 0
+            w = code
+            good = True
+            for i in range(k):
+                block_of[i] = w % k if k else 0
+                w //= k if k else 1
+                if block_of[i] > blocks:
+                    good = False
+                    break
+                if block_of[i] == blocks:
+                    blocks += 1
+            if not good:
+                continue
+            for b in range(4):
+                sizes[b] = 0
+            for i in range(k):
+                sizes[block_of[i]] += 1
+                PARTS[k][NPARTS[k]][i] = block_of[i]
+            w = 1
+            for b in range(blocks):
+                size = sizes[b]
+                # (-1)^(size-1) * (size-1)!
+                for i in range(1, size):
+                    w *= -i
+            WEIGHT[k][NPARTS[k]] = w
+            PARTS[k][NPARTS[k]][4] = blocks
+            NPARTS[k] += 1
+
+
+build_partitions()
+
+
+cdef long long injections(const uint64_t* allowed, int k) noexcept nogil:
+    """The number of ways to give ``k`` seats distinct cards, seat i one of ``allowed[i]``."""
+    cdef long long total = 0, product
+    cdef int p, i, b, blocks
+    cdef uint64_t inter[4]
+    if k == 0:
+        return 1
+    for p in range(NPARTS[k]):
+        blocks = PARTS[k][p][4]
+        for b in range(blocks):
+            inter[b] = ~(<uint64_t>0)
+        for i in range(k):
+            inter[PARTS[k][p][i]] &= allowed[i]
+        product = WEIGHT[k][p]
+        for b in range(blocks):
+            product *= __builtin_popcountll(inter[b])
+            if product == 0:
+                break
+        total += product
+    return total
+
+
+def one_card_successes(int n, int trump, int turned, list bids, int fixed_seat=-1, int fixed_card=-1):
+    """Exact count of the one-card deals (ordered: a distinct card for each seat from the 51 left after the
+    ``turned`` card) in which every chooser's number is right.
+
+    Seats are positions from the dealer's left: 1 leads, ``n - 1`` is the last chooser, ``n`` the dealer, who
+    does not choose.  ``bids[i - 1]`` is the mask of cards with which position ``i`` chooses 1 (it chooses 0
+    with the others).  A round succeeds exactly when every chooser chooses 1 if and only if it takes the trick.
+    With ``fixed_seat`` >= 1 only deals that give that position ``fixed_card`` are counted."""
+    cdef uint64_t ones[MAXP]
+    cdef uint64_t allowed[MAXP]
+    cdef uint64_t deck = ((<uint64_t>1 << 52) - 1) & ~((<uint64_t>1) << turned)
+    cdef uint64_t below_w, fixed_mask
+    cdef int L, w, i, j, k, led, key_w
+    cdef long long total = 0
+    cdef uint64_t lower[301]
+    if not 3 <= n <= 5 or len(bids) != n - 1:
+        raise ValueError("one-card counts take 3 to 5 players and a bid mask for each of the n - 1 choosers")
+    for i in range(n - 1):
+        ones[i + 1] = bids[i]
+    fixed_mask = ((<uint64_t>1) << fixed_card) if fixed_seat >= 1 else 0
+    for led in range(4):
+        # lower[key]: the cards whose key is below ``key`` when ``led`` is led.
+        for key_w in range(301):
+            lower[key_w] = 0
+        for w in range(52):
+            if deck >> w & 1:
+                k = trick_key(w, led, trump)
+                for key_w in range(k + 1, 301):
+                    lower[key_w] |= (<uint64_t>1) << w
+        for L in range(13 * led, 13 * led + 13):
+            if not (deck >> L & 1):
+                continue
+            if fixed_seat == 1 and L != fixed_card:
+                continue
+            for i in range(1, n + 1):  # the position that takes the trick (n: the dealer)
+                for w in range(52):
+                    if not (deck >> w & 1):
+                        continue
+                    if i == 1:
+                        if w != L:
+                            continue
+                    elif w == L or trick_key(w, led, trump) <= trick_key(L, led, trump):
+                        continue
+                    if fixed_seat == i and w != fixed_card:
+                        continue
+                    if i < n and not (ones[i] >> w & 1):
+                        continue  # the winner must have chosen 1
+                    if i != 1 and (ones[1] >> L & 1):
+                        continue  # the leader did not take it: it must have chosen 0
+                    below_w = lower[trick_key(w, led, trump)] & deck & ~((<uint64_t>1) << L) & ~((<uint64_t>1) << w)
+                    k = 0
+                    for j in range(2, n + 1):
+                        if j == i:
+                            continue
+                        allowed[k] = below_w & ~ones[j] if j < n else below_w
+                        if fixed_seat == j:
+                            allowed[k] &= fixed_mask
+                        k += 1
+                    total += injections(allowed, k)
+    return total

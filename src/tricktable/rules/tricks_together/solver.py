@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from tricktable.core.cards import SUIT_MASKS
+from tricktable.rules.tricks_together.compiled import CKERNEL
 
 Vector = tuple[int, ...]
 
@@ -96,7 +97,7 @@ def trick_completions(
     yield from extend((leader + len(trick)) % n, n - len(trick), led, best, winner)
 
 
-def makeable(
+def makeable_reference(
     hands: Sequence[int], trump: int, leader: int, trick: Sequence[int] = (), won: Sequence[int] | None = None
 ) -> set[Vector]:
     """Every vector of final trick counts the team can still reach from this position.
@@ -128,7 +129,7 @@ def makeable(
     return {tuple(b + x for b, x in zip(base, v)) for v in extra}
 
 
-def can_make(
+def can_make_reference(
     hands: Sequence[int],
     trump: int,
     leader: int,
@@ -163,3 +164,34 @@ def can_make(
         return answer
 
     return feasible(tuple(hands), leader, need, tuple(trick))
+
+
+def makeable(
+    hands: Sequence[int], trump: int, leader: int, trick: Sequence[int] = (), won: Sequence[int] | None = None
+) -> set[Vector]:
+    """Every vector of final trick counts the team can still reach from this position (the compiled search
+    when it is built, else ``makeable_reference``).
+
+    ``hands`` are the cards still held, ``trick`` the cards on the table (played from ``leader`` on), ``won``
+    the tricks each seat has already taken (default none)."""
+    if CKERNEL is None:
+        return makeable_reference(hands, trump, leader, trick, won)
+    found: set[Vector] = CKERNEL.makeable(list(hands), trump, leader, list(trick), None if won is None else list(won))
+    return found
+
+
+def can_make(
+    hands: Sequence[int],
+    trump: int,
+    leader: int,
+    targets: Sequence[int],
+    trick: Sequence[int] = (),
+    won: Sequence[int] | None = None,
+) -> bool:
+    """Can the team still end with exactly ``targets`` tricks per seat?  (Compiled when built.)"""
+    if CKERNEL is None:
+        return can_make_reference(hands, trump, leader, targets, trick, won)
+    answer: bool = CKERNEL.can_make(
+        list(hands), trump, leader, list(targets), list(trick), None if won is None else list(won)
+    )
+    return answer

@@ -1,0 +1,150 @@
+"""The Tricks Together team-mate: search on top of a shared convention (the blueprint), at three levels.
+
+**Numbers.**  The bot deals the cards it has not seen at random many times; in each world its partners
+choose the blueprint's number for their hands, the dealer takes the rest, and the round is played out with
+the blueprint.  It chooses the number with which the team succeeds in the most worlds.  One-card rounds use
+the exact best joint policy instead (``onecard.py``): there, play is forced and the numbers are everything.
+
+**Cards.**  Worlds are drawn consistently with the view (the cards gone, the cards each seat holds, the suits
+it has shown it lacks) and weighted by what the others did: a known number far from the blueprint's number
+for the sampled hand, or a card the blueprint would not have played from it, makes the world less likely
+(inference).  Every legal card is played out in every world, the blueprint for everybody after it; near the
+end of the round the open-hands solver replaces the play-out (nothing is left to chance there but the
+hidden cards).  The card with the most weight of success is played; ties go to the blueprint's own choice.
+
+**Secret numbers.**  A hidden number is taken, in each world, to be the blueprint's number for the seat's
+sampled hand, and the same weighting by play then favours the worlds whose numbers explain what was played.
+
+Levels differ only in how many worlds they weigh, whether they weigh plays and when the solver takes over;
+each stops early when its time budget is spent.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from tricktable.bots.tricks_together import cteam
+from tricktable.bots.tricks_together.blueprint import number_scale, quick_number
+from tricktable.rules.tricks_together.onecard import one_card_number
+from tricktable.core.cards import card_str, parse_card
+from tricktable.rules.tricks_together import Knowledge, can_make, read_view, sample_deals
+
+
+@dataclass(frozen=True)
+class Level:
+    """How hard a team-mate thinks."""
+
+    name: str
+    commit_worlds: int
+    play_worlds: int
+    slip: float  #: weight of a world per card the blueprint would not have played there (1: ignore plays)
+    sigma: float  #: how far a partner's number may stray from the blueprint's (in tricks)
+    solver_tricks: int  #: the solver judges each world when this many tricks or fewer are left (0: never)
+    budget: float  #: seconds a move may take, roughly
+
+
+LEVELS = {
+    "easy": Level("easy", commit_worlds=60, play_worlds=40, slip=1.0, sigma=1.0, solver_tricks=0, budget=0.05),
+    "normal": Level("normal", commit_worlds=300, play_worlds=200, slip=0.3, sigma=0.8, solver_tricks=10, budget=0.25),
+    "strong": Level("strong", commit_worlds=1200, play_worlds=800, slip=0.3, sigma=0.8, solver_tricks=3, budget=1.2),
+}
+
+#: Worlds are drawn and judged in batches of this many, so a level can stop when its time is up.
+BATCH = 100
+
+
+class TeamMate:
+    """A Tricks Together bot that plays as a team-mate (see the module's notes)."""
+
+    def __init__(self, seed: int | None = None, level: str = "normal") -> None:
+        self.level = LEVELS[level]
+        self.name = level
+        self.rng = random.Random(seed)
+
+    def choose(self, view: dict[str, Any]) -> str:
+        legal = view["legal_moves"]
+        if not legal:
+            raise ValueError("the view offers no legal move: it is not this seat's turn")
+        if len(legal) == 1:
+            return str(legal[0])
+        knowledge = read_view(view)
+        if view["phase"] == "commit":
+            return f"bid {self.number(knowledge)}"
+        return card_str(self.card(knowledge, [parse_card(m) for m in legal]))
+
+    # ----- numbers -------------------------------------------------------------------------------
+
+    def number(self, k: Knowledge) -> int:
+        n = k.players
+        leader = (k.dealer + 1) % n
+        if k.cards == 1:
+            return one_card_number(n, (k.seat - k.dealer) % n, k.hand.bit_length() - 1, k.trump_card, k.trump)
+        estimate = quick_number(k.hand, k.cards, n, k.trump, k.trump_card, k.seat == leader)
+        candidates = list(range(k.cards + 1))
+        scores = [0] * len(candidates)
+        scale = number_scale(k.cards, n, k.trump >= 0)
+        start = time.perf_counter()
+        done = 0
+        while done < self.level.commit_worlds:
+            worlds = sample_deals(k, BATCH, self.rng)
+            batch = cteam.commit_scores(worlds, k.seat, k.dealer, k.cards, k.trump, k.trump_card, scale, candidates)
+            scores = [a + b for a, b in zip(scores, batch)]
+            done += BATCH
+            if time.perf_counter() - start > self.level.budget:
+                break
+        # Ties (and exact ties only) go to the number closest to the blueprint's estimate.
+        best = max(range(len(candidates)), key=lambda i: (scores[i], -abs(candidates[i] - estimate)))
+        return candidates[best]
+
+    # ----- cards ---------------------------------------------------------------------------------
+
+    def card(self, k: Knowledge, legal: list[int]) -> int:
+        n = k.players
+        level = self.level
+        scale = number_scale(k.cards, n, k.trump >= 0)
+        use_solver = k.left <= level.solver_tricks
+        scores = [0.0] * len(legal)
+        votes = [0.0] * len(legal)
+        start = time.perf_counter()
+        done = 0
+        while done < level.play_worlds:
+            worlds = sample_deals(k, BATCH, self.rng)
+            targets, weights = cteam.world_weights(
+                worlds, k.played_by, k.numbers, k.seat, k.dealer, k.cards, k.trump, k.trump_card, scale,
+                k.history, level.sigma, level.slip,
+            )  # fmt: skip
+            if use_solver:
+                batch_scores = self._solve(k, worlds, targets, weights, legal)
+                _, batch_votes = cteam.play_scores(
+                    worlds, targets, weights, k.trump, k.leader, k.trick, k.won, k.left, k.gone, legal, k.seat
+                )
+            else:
+                batch_scores, batch_votes = cteam.play_scores(
+                    worlds, targets, weights, k.trump, k.leader, k.trick, k.won, k.left, k.gone, legal, k.seat
+                )
+            scores = [a + b for a, b in zip(scores, batch_scores)]
+            votes = [a + b for a, b in zip(votes, batch_votes)]
+            done += BATCH
+            if time.perf_counter() - start > level.budget:
+                break
+        top = max(scores)
+        close = [i for i in range(len(legal)) if scores[i] >= top - 1e-12]
+        return legal[max(close, key=lambda i: (votes[i], -legal[i]))]
+
+    def _solve(
+        self, k: Knowledge, worlds: list[list[int]], targets: list[list[int]], weights: list[float], legal: list[int]
+    ) -> list[float]:
+        """Per card, the weight of the worlds in which the team can still make its numbers with open hands."""
+        scores = [0.0] * len(legal)
+        for hands, target, weight in zip(worlds, targets, weights):
+            if weight <= 0.0:
+                continue
+            for i, card in enumerate(legal):
+                held = hands[:]
+                held[k.seat] ^= 1 << card
+                if can_make(held, k.trump, k.leader, target, [*k.trick, card], k.won):
+                    scores[i] += weight
+        return scores

@@ -1,0 +1,59 @@
+# cython: language_level=3
+"""Inline C helpers on Tricks Together bitmasks, shared by the compiled kernels (``cimport`` this file).
+
+A card is ``suit * 13 + rank``, a hand a 64-bit mask; ``trump`` is a suit or -1.
+"""
+
+from libc.stdint cimport uint64_t
+
+cdef extern from *:
+    int __builtin_popcountll(unsigned long long) nogil
+    int __builtin_ctzll(unsigned long long) nogil
+    int __builtin_clzll(unsigned long long) nogil
+
+
+cdef inline uint64_t suit_mask(int suit) noexcept nogil:
+    return (<uint64_t>0x1FFF) << (13 * suit)
+
+
+cdef inline uint64_t legal_of(uint64_t hand, int led) noexcept nogil:
+    """The cards of ``hand`` that may be played to a trick led in ``led`` (-1: this seat leads)."""
+    cdef uint64_t follow
+    if led < 0:
+        return hand
+    follow = hand & suit_mask(led)
+    return follow if follow else hand
+
+
+cdef inline int beats_card(int card, int best, int led, int trump) noexcept nogil:
+    """Does ``card`` beat ``best``, the trick's winning card so far?"""
+    cdef int suit = card // 13
+    if suit == trump:
+        return best // 13 != trump or card > best
+    return suit == led and best // 13 != trump and card > best
+
+
+cdef inline uint64_t above(int card) noexcept nogil:
+    """The cards of ``card``'s suit ranked above it."""
+    return suit_mask(card // 13) & ~(((<uint64_t>2) << card) - 1)
+
+
+cdef inline int top_card(uint64_t mask) noexcept nogil:
+    return 63 - __builtin_clzll(mask)
+
+
+cdef inline int low_card(uint64_t mask) noexcept nogil:
+    return __builtin_ctzll(mask)
+
+
+cdef inline uint64_t splitmix_next(uint64_t* state) noexcept nogil:
+    state[0] += 0x9E3779B97F4A7C15ULL
+    cdef uint64_t z = state[0]
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+cdef inline int below(uint64_t* state, int n) noexcept nogil:
+    """A random integer in range(n) (multiply-shift; bias below 2**-50 for the n used here)."""
+    return <int>(((splitmix_next(state) >> 11) * <uint64_t>n) >> 53)
