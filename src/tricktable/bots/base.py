@@ -65,6 +65,12 @@ def bot_kinds(game: str) -> list[str]:
     return ["random", *(kind for g, kind in _BOTS if g == game)]
 
 
+def default_level(game: str) -> str:
+    """The level seated when nobody asks for one: ``normal`` where a game has it, else its strongest."""
+    kinds = bot_kinds(game)
+    return "normal" if "normal" in kinds else kinds[-1]
+
+
 def make_bot(game: str, kind: str = "heuristic", seed: int | None = None) -> Bot:
     """A new bot of level ``kind`` for ``game``; ``seed`` makes its choices reproducible."""
     _load(game)

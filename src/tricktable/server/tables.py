@@ -20,7 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from tricktable.bots.base import bot_kinds, make_bot
+from tricktable.bots.base import bot_kinds, default_level, make_bot
 from tricktable.core.errors import IllegalMove, InvalidOptions, TricktableError
 from tricktable.core.game import Game
 from tricktable.core.players import Bot
@@ -43,8 +43,8 @@ def hash_token(token: str) -> str:
 
 
 def default_bot_level(game: str) -> str:
-    """The strongest level (``bot_kinds`` lists them weakest first): used for bot seats and absent players."""
-    return bot_kinds(game)[-1]
+    """The level used for bot seats and absent players when none is asked for (``bots.default_level``)."""
+    return default_level(game)
 
 
 class SeatRefused(TricktableError):

@@ -28,9 +28,9 @@ from typing import Any
 
 from tricktable.bots.tricks_together import cteam
 from tricktable.bots.tricks_together.blueprint import number_scale, quick_number
-from tricktable.rules.tricks_together.onecard import one_card_number
 from tricktable.core.cards import card_str, parse_card
 from tricktable.rules.tricks_together import Knowledge, can_make, read_view, sample_deals
+from tricktable.rules.tricks_together.onecard import one_card_number
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ class Level:
 
 LEVELS = {
     "easy": Level("easy", commit_worlds=60, play_worlds=40, slip=1.0, sigma=1.0, solver_tricks=0, budget=0.05),
-    "normal": Level("normal", commit_worlds=300, play_worlds=200, slip=0.3, sigma=0.8, solver_tricks=10, budget=0.25),
+    "normal": Level("normal", commit_worlds=300, play_worlds=200, slip=0.6, sigma=0.8, solver_tricks=2, budget=0.25),
     "strong": Level("strong", commit_worlds=1200, play_worlds=800, slip=0.3, sigma=0.8, solver_tricks=3, budget=1.2),
 }
 

@@ -19,7 +19,6 @@ Cards here are canonical: the turned card's suit is suit 0 (spades), which is tr
 from __future__ import annotations
 
 import json
-import sys
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -74,7 +73,8 @@ def _starts(players: int, trump: int, turned: int) -> list[list[int]]:
     for suit in range(4):
         top |= 1 << (13 * suit + 12)
     high_trumps = sum(1 << (13 * trump + r) for r in range(9, 13)) if trump >= 0 else top
-    return [[0] * (players - 1), [high_trumps & ~(1 << turned)] * (players - 1), [(trumps | top) & ~(1 << turned)] * (players - 1)]
+    starts = [0, high_trumps & ~(1 << turned), (trumps | top) & ~(1 << turned)]
+    return [[start] * (players - 1) for start in starts]
 
 
 def best_policy(players: int, trump: int, turned: int) -> tuple[list[int], int]:
@@ -131,10 +131,7 @@ def success_rate(players: int, trumps: bool = True) -> float:
 def _canonical(card: int, turned_suit: int) -> int:
     """Renumber suits so that the turned card's suit is 0 and the others keep their order."""
     suit = card // 13
-    if suit == turned_suit:
-        canonical = 0
-    else:
-        canonical = 1 + sum(1 for s in range(4) if s != turned_suit and s < suit)
+    canonical = 0 if suit == turned_suit else 1 + sum(1 for s in range(4) if s != turned_suit and s < suit)
     return 13 * canonical + card % 13
 
 
@@ -171,4 +168,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -1,4 +1,4 @@
-"""The ``tricktable`` command: play in the terminal, replay records, list games (and, later, serve)."""
+"""``tricktable games``, ``play`` and ``replay``: the games in the terminal."""
 
 from __future__ import annotations
 
@@ -8,18 +8,15 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from rich.console import Console
 
-from tricktable.bots.base import bot_kinds, make_bot
+from tricktable.bots.base import bot_kinds, default_level, make_bot
+from tricktable.cli.app import app, console
 from tricktable.core.errors import TricktableError
 from tricktable.core.game import Game
 from tricktable.core.players import play_out
 from tricktable.core.records import load_record, save_record
 from tricktable.core.registry import game_class, games, new_game
 from tricktable.render import render_event, render_view
-
-app = typer.Typer(add_completion=False, help="tricktable: four trick-taking games, bots, a web table, a lab.")
-console = Console(highlight=False, soft_wrap=True)
 
 
 def parse_extra_options(game: str, args: list[str], pairs: list[str]) -> dict[str, Any]:
@@ -72,7 +69,7 @@ def play(
     players: int | None = typer.Option(None, "--players", "-p", help="number of players"),
     seat: int = typer.Option(0, "--seat", help="your seat (0 is first)"),
     seed: int | None = typer.Option(None, "--seed", help="seed for a reproducible game"),
-    bot: str = typer.Option("heuristic", "--bot", help="bot level for the other seats"),
+    bot: str | None = typer.Option(None, "--bot", help="bot level for the other seats (default: normal)"),
     bots_only: bool = typer.Option(False, "--bots-only", help="bots play every seat; print the log"),
     record: Path | None = typer.Option(None, "--record", help="save the game record to this file"),
     option: list[str] = typer.Option([], "--option", "-o", help="game option NAME=VALUE (or --long-climb etc.)"),
@@ -84,7 +81,9 @@ def play(
     try:
         options = parse_extra_options(game, list(ctx.args), option)
         table = new_game(game, players=players, seed=seed, **options)
-        kind = bot if bot in bot_kinds(table.name) else "random"
+        kind = default_level(table.name) if bot is None else bot
+        if kind not in bot_kinds(table.name):
+            raise typer.BadParameter(f"--bot must be one of {', '.join(bot_kinds(table.name))}")
         human = None if bots_only else seat
         if human is not None and not 0 <= human < table.players:
             raise typer.BadParameter(f"--seat must be 0..{table.players - 1}")
@@ -170,21 +169,3 @@ def replay(
             console.print(line, markup=False)
     result = table.result()
     console.print(f"[bold]{result['summary'] if result else 'the game is not finished'}[/bold]")
-
-
-@app.command("serve")
-def serve(
-    host: str = typer.Option("127.0.0.1", "--host", help="address to listen on"),
-    port: int = typer.Option(8000, "--port", help="port to listen on"),
-    db: Path | None = typer.Option(None, "--db", help="SQLite file (default: in the user's data directory)"),
-    bot_delay: float = typer.Option(0.7, "--bot-delay", help="seconds a bot waits before moving"),
-    grace: float = typer.Option(60.0, "--grace", help="seconds before a disconnected seat is played by a bot"),
-) -> None:
-    """Start the web table: lobby, invite links, play with friends or bots."""
-    from tricktable.server import run_server
-
-    run_server(host=host, port=port, db_path=db, bot_delay=bot_delay, grace=grace)
-
-
-def main() -> None:
-    app()

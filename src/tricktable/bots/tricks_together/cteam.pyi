@@ -1,0 +1,50 @@
+def strength(hand: int, cards: int, n: int, trump: int, trump_card: int, leads: bool) -> float: ...
+def commit_scores(
+    worlds: list[list[int]],
+    seat: int,
+    dealer: int,
+    cards: int,
+    trump: int,
+    trump_card: int,
+    scale: float,
+    candidates: list[int],
+) -> list[int]: ...
+def world_weights(
+    worlds: list[list[int]],
+    played_by: list[int],
+    numbers: list[int | None],
+    seat: int,
+    dealer: int,
+    cards: int,
+    trump: int,
+    trump_card: int,
+    scale: float,
+    history: list[tuple[int, int]],
+    sigma: float,
+    slip: float,
+) -> tuple[list[list[int]], list[float]]: ...
+def play_scores(
+    worlds: list[list[int]],
+    targets: list[list[int]],
+    weights: list[float],
+    trump: int,
+    leader: int,
+    table: list[int],
+    won: list[int],
+    left: int,
+    gone: int,
+    candidates: list[int],
+    seat: int,
+) -> tuple[list[float], list[float]]: ...
+def blueprint_card(
+    seat: int,
+    hand: int,
+    table: list[int],
+    best: int,
+    winner: int,
+    need: list[int],
+    left: int,
+    gone: int,
+    trump: int,
+    n: int,
+) -> int: ...

@@ -1,0 +1,9 @@
+"""The ``tricktable`` command's Typer app and console, shared by every command module."""
+
+from __future__ import annotations
+
+import typer
+from rich.console import Console
+
+app = typer.Typer(add_completion=False, help="tricktable: four trick-taking games, bots, a web table, a lab.")
+console = Console(highlight=False, soft_wrap=True)
