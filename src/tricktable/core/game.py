@@ -49,6 +49,8 @@ class Game(ABC):
     option_specs: ClassVar[tuple[Option, ...]] = ()
     #: One line per move kind, shown by the CLI and the web table's help.
     move_help: ClassVar[str] = ""
+    #: A cooperative game is won or lost by every seat together (Tricks Together): bots are compared as teams.
+    cooperative: ClassVar[bool] = False
 
     def __init__(
         self,
@@ -264,6 +266,10 @@ class Game(ABC):
             return deal
         return None
 
+    def partnerships(self) -> list[list[int]]:
+        """The seats that win or lose together, one list per side (by default every seat is its own side)."""
+        return [list(range(self.players))] if self.cooperative else [[seat] for seat in range(self.players)]
+
     @classmethod
     def describe(cls) -> dict[str, Any]:
         return {
@@ -273,4 +279,5 @@ class Game(ABC):
             "default_players": cls.default_players,
             "options": [o.describe() for o in cls.option_specs],
             "moves": cls.move_help,
+            "cooperative": cls.cooperative,
         }

@@ -72,6 +72,7 @@ class TricksTogether(Game):
         Option("secret_numbers", False, "difficulty: numbers stay secret until the round ends"),
     )
     move_help = "bid N (choose your number, 0..cards) | a card to play, e.g. 7C, TH, 10H, A♠"
+    cooperative = True
 
     def check_options(self) -> None:
         if self.options["long_climb"] and self.players > 4:

@@ -176,6 +176,10 @@ class Trumps(Game):
     def side_seats(self, side: int) -> list[int]:
         return side_seats(self, side)
 
+    def partnerships(self) -> list[list[int]]:
+        """Each side's seats: partners win or lose together (one seat a side without teams)."""
+        return [self.side_seats(side) for side in range(self.sides)]
+
     # ----- protocol ------------------------------------------------------------------------------
 
     def _playable(self, seat: int) -> tuple[int, int]:
