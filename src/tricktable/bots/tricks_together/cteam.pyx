@@ -25,7 +25,11 @@ from tricktable.rules.tricks_together.ctricks cimport (
     low_card,
     suit_mask,
     top_card,
+    tt_cpu_ready,
 )
+
+if not tt_cpu_ready():
+    raise ImportError("the compiled kernel was built for x86-64 CPUs with POPCNT and BMI2; this one lacks them")
 
 cdef enum:
     MAXP = 8

@@ -16,7 +16,12 @@ from tricktable.rules.tricks_together.ctricks cimport (
     legal_of,
     splitmix_next,
     suit_mask,
+    tt_cpu_ready,
+    tt_pext,
 )
+
+if not tt_cpu_ready():
+    raise ImportError("the compiled kernel was built for x86-64 CPUs with POPCNT and BMI2; this one lacks them")
 
 cdef uint64_t SUIT = 0x1FFF
 cdef double TO_UNIT = 1.0 / 9007199254740992.0  # 2**-53
@@ -222,42 +227,9 @@ cdef int memo_put(Memo* memo, const uint64_t* key, uint64_t value) noexcept:
     return 0
 
 
-cdef extern from *:
-    """
-    #include <stdint.h>
-    #if defined(__x86_64__) && defined(__GNUC__) && defined(__BMI2__)
-    #include <immintrin.h>
-    #define TT_PEXT(value, mask) _pext_u64((value), (mask))
-    static int tt_cpu_ready(void) {
-        __builtin_cpu_init();
-        return __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
-    }
-    #else
-    static uint64_t tt_pext_soft(uint64_t value, uint64_t mask) {
-        uint64_t out = 0;
-        int k = 0;
-        while (mask) {
-            if (value & mask & (~mask + 1)) out |= (uint64_t)1 << k;
-            k++;
-            mask &= mask - 1;
-        }
-        return out;
-    }
-    #define TT_PEXT(value, mask) tt_pext_soft((value), (mask))
-    static int tt_cpu_ready(void) { return 1; }
-    #endif
-    """
-    uint64_t TT_PEXT(uint64_t value, uint64_t mask) nogil
-    int tt_cpu_ready()
-
-
-if not tt_cpu_ready():
-    raise ImportError("the compiled kernel was built for x86-64 CPUs with POPCNT and BMI2; this one lacks them")
-
-
 cdef inline uint64_t pext(uint64_t value, uint64_t mask) noexcept nogil:
     """The bits of ``value`` at the positions of ``mask``, packed to the bottom (one instruction with BMI2)."""
-    return TT_PEXT(value, mask)
+    return tt_pext(value, mask)
 
 
 cdef void canonical_key(Solver* s, const uint64_t* hands, int leader, uint64_t extra, uint64_t* key) noexcept nogil:

@@ -12,6 +12,36 @@ cdef extern from *:
     int __builtin_clzll(unsigned long long) nogil
 
 
+# The kernels are built with POPCNT and BMI2 on x86-64 (setup.py); ``tt_cpu_ready`` tells whether this CPU has
+# them, and every kernel checks it when imported, before any of its code runs.
+cdef extern from *:
+    """
+    #include <stdint.h>
+    #if defined(__x86_64__) && defined(__GNUC__) && defined(__BMI2__)
+    #include <immintrin.h>
+    static inline uint64_t tt_pext(uint64_t value, uint64_t mask) { return _pext_u64(value, mask); }
+    static int tt_cpu_ready(void) {
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
+    }
+    #else
+    static inline uint64_t tt_pext(uint64_t value, uint64_t mask) {
+        uint64_t out = 0;
+        int k = 0;
+        while (mask) {
+            if (value & mask & (~mask + 1)) out |= (uint64_t)1 << k;
+            k++;
+            mask &= mask - 1;
+        }
+        return out;
+    }
+    static int tt_cpu_ready(void) { return 1; }
+    #endif
+    """
+    uint64_t tt_pext(uint64_t value, uint64_t mask) nogil
+    int tt_cpu_ready()
+
+
 cdef inline uint64_t suit_mask(int suit) noexcept nogil:
     return (<uint64_t>0x1FFF) << (13 * suit)
 
