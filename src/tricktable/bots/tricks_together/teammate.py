@@ -44,11 +44,12 @@ class Level:
     sigma: float  #: how far a partner's number may stray from the blueprint's (in tricks)
     solver_tricks: int  #: the solver judges each world when this many tricks or fewer are left (0: never)
     budget: float  #: seconds a move may take, roughly
+    search_numbers: bool = True  #: choose numbers by search (else the blueprint's number, which partners can read)
 
 
 LEVELS = {
     "easy": Level("easy", commit_worlds=60, play_worlds=40, slip=1.0, sigma=1.0, solver_tricks=0, budget=0.05),
-    "normal": Level("normal", commit_worlds=300, play_worlds=200, slip=0.6, sigma=0.8, solver_tricks=2, budget=0.25),
+    "normal": Level("normal", commit_worlds=300, play_worlds=200, slip=1.0, sigma=100.0, solver_tricks=2, budget=0.25),
     "strong": Level("strong", commit_worlds=1200, play_worlds=800, slip=0.3, sigma=0.8, solver_tricks=3, budget=1.2),
 }
 
@@ -83,6 +84,8 @@ class TeamMate:
         if k.cards == 1:
             return one_card_number(n, (k.seat - k.dealer) % n, k.hand.bit_length() - 1, k.trump_card, k.trump)
         estimate = quick_number(k.hand, k.cards, n, k.trump, k.trump_card, k.seat == leader)
+        if not self.level.search_numbers:
+            return min(k.cards, int(estimate + 0.5))
         candidates = list(range(k.cards + 1))
         scores = [0] * len(candidates)
         scale = number_scale(k.cards, n, k.trump >= 0)

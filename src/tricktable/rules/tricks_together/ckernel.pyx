@@ -140,10 +140,11 @@ cdef struct Solver:
     int radix              # one more than the most tricks a seat can still take
     int words              # 64-bit words of a vector set
     uint64_t power[MAXP]   # radix ** p: where seat p's count sits in a vector's index (the last seat's is implied)
+    int used[16]           # used[r]: the words that hold every vector of r tricks (sets with r tricks left are short)
     Memo memo
-    uint64_t* arena        # vector sets, ``words`` each
-    size_t arena_used
-    size_t arena_capacity
+    uint64_t* arena        # vector sets, one after the other (a memo value is a set's offset, in words)
+    size_t arena_used      # words
+    size_t arena_capacity  # words
     uint64_t* scratch      # one vector set per trick depth, being built
     int use_sets           # 1: build vector sets; 0: answer can_make for ``needs``
 
@@ -267,26 +268,25 @@ cdef inline uint64_t next_representative(uint64_t* legal, uint64_t others) noexc
     return (<uint64_t>1) << card
 
 
-cdef int or_shifted(Solver* s, uint64_t* out, size_t child, int winner) noexcept nogil:
-    """``out |= child`` with one more trick for ``winner`` (a shift by winner's place value)."""
-    cdef uint64_t* src = &s.arena[child * s.words]
-    cdef int words = s.words, i
-    cdef uint64_t shift, word_shift, bit_shift
+cdef void or_shifted(Solver* s, uint64_t* out, size_t child, int left, int winner) noexcept nogil:
+    """``out |= child`` with one more trick for ``winner`` (a shift by winner's place value); the child set has
+    ``left`` tricks, so only its first ``used[left]`` words can be set."""
+    cdef uint64_t* src = &s.arena[child]
+    cdef int words = s.used[left], i
+    cdef uint64_t value, shift, word_shift, bit_shift
     if winner == s.n - 1:
         for i in range(words):
             out[i] |= src[i]
-        return 0
+        return
     shift = s.power[winner]
     word_shift = shift >> 6
     bit_shift = shift & 63
-    for i in range(words - 1, <int>word_shift - 1, -1):
-        if bit_shift == 0:
-            out[i] |= src[i - word_shift]
-        else:
-            out[i] |= src[i - word_shift] << bit_shift
-            if i - <int>word_shift - 1 >= 0:
-                out[i] |= src[i - word_shift - 1] >> (64 - bit_shift)
-    return 0
+    for i in range(words):
+        value = src[i]
+        if value:
+            out[i + word_shift] |= value << bit_shift
+            if bit_shift:
+                out[i + word_shift + 1] |= value >> (64 - bit_shift)
 
 
 cdef long long finish_trick(Solver* s, uint64_t* hands, int seat, int left, int led, int best, int winner,
@@ -321,7 +321,7 @@ cdef long long finish_trick(Solver* s, uint64_t* hands, int seat, int left, int 
             if child < 0:
                 hands[seat] = hand
                 return -1
-            or_shifted(s, out, <size_t>child, nwinner)
+            or_shifted(s, out, <size_t>child, __builtin_popcountll(hands[nwinner]), nwinner)
         elif (needs >> (4 * nwinner)) & 15:
             child = boundary(s, hands, nwinner, needs - ((<uint64_t>1) << (4 * nwinner)), depth + 1)
             if child != 0:
@@ -352,7 +352,7 @@ cdef long long boundary(Solver* s, uint64_t* hands, int leader, uint64_t needs, 
     for p in range(s.n):
         alive |= hands[p]
     out = &s.scratch[depth * s.words]
-    memset(out, 0, s.words * sizeof(uint64_t))
+    memset(out, 0, s.used[left] * sizeof(uint64_t))
     r = finish_trick(s, hands, leader, s.n, -1, -1, leader, alive, needs, depth, out)
     if r < 0:
         return -1
@@ -360,14 +360,14 @@ cdef long long boundary(Solver* s, uint64_t* hands, int leader, uint64_t needs, 
         if memo_put(&s.memo, key, <uint64_t>r) < 0:
             return -1
         return r
-    if s.arena_used == s.arena_capacity:
+    while s.arena_used + s.used[left] > s.arena_capacity:
         s.arena_capacity *= 2
-        s.arena = <uint64_t*>realloc(s.arena, s.arena_capacity * s.words * sizeof(uint64_t))
+        s.arena = <uint64_t*>realloc(s.arena, s.arena_capacity * sizeof(uint64_t))
         if s.arena == NULL:
             return -1
     index = s.arena_used
-    s.arena_used += 1
-    memcpy(&s.arena[index * s.words], &s.scratch[depth * s.words], s.words * sizeof(uint64_t))
+    s.arena_used += s.used[left]
+    memcpy(&s.arena[index], &s.scratch[depth * s.words], s.used[left] * sizeof(uint64_t))
     if memo_put(&s.memo, key, index) < 0:
         return -1
     return <long long>index
@@ -385,12 +385,19 @@ cdef int solver_init(Solver* s, int n, int trump, int radix, int use_sets) noexc
         if p < n - 1:
             bits *= radix
     s.words = <int>((bits + 63) // 64) if use_sets else 1
-    s.arena_capacity = 1024 if use_sets else 1
-    s.arena = <uint64_t*>calloc(s.arena_capacity * s.words, sizeof(uint64_t))
+    # A vector of r tricks has index at most r * (1 + radix + ... + radix ** (n - 2)).
+    for p in range(16):
+        s.used[p] = 1
+        if use_sets and p < radix:
+            s.used[p] = <int>((p * ((bits - 1) // (radix - 1) if radix > 1 else 0)) // 64 + 1)
+            if s.used[p] > s.words:
+                s.used[p] = s.words
+    s.arena_capacity = 1 << 16 if use_sets else 1
+    s.arena = <uint64_t*>calloc(s.arena_capacity, sizeof(uint64_t))
     s.scratch = <uint64_t*>calloc(MAXDEPTH * s.words, sizeof(uint64_t))
     if s.arena == NULL or s.scratch == NULL:
         return -1
-    s.arena[0] = 1  # set 0: just the zero vector (no trick left)
+    s.arena[0] = 1  # offset 0: the set of just the zero vector (no trick left)
     s.arena_used = 1
     return memo_init(&s.memo, n + 1)
 
@@ -453,7 +460,7 @@ def makeable(list hands, int trump, int leader, list trick=None, list won=None):
             r = boundary(&s, held, leader, 0, 0)
             if r < 0:
                 raise MemoryError("the solver ran out of memory")
-        out = &s.scratch[0] if r == -2 else &s.arena[r * s.words]
+        out = &s.scratch[0] if r == -2 else &s.arena[r]
         found = set()
         for i in range(s.words):
             rest = out[i]

@@ -1,0 +1,106 @@
+"""The open-hands solver: plain enumeration, the readable reference and the compiled search agree."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+import pytest
+
+from tricktable.core.cards import SUIT_MASKS, parse_cards
+from tricktable.core.shuffle import DealRandom
+from tricktable.rules.tricks_together import NO_TRUMPS, can_make, makeable, trick_winner
+from tricktable.rules.tricks_together.compiled import CKERNEL
+from tricktable.rules.tricks_together.solver import can_make_reference, equivalent_choices, makeable_reference
+
+Vector = tuple[int, ...]
+
+
+def enumerate_all(hands: Sequence[int], trump: int, leader: int, trick: list[int], won: list[int]) -> set[Vector]:
+    """Every final trick vector, by playing out every legal card (no memo, no equivalences)."""
+    n = len(hands)
+    found: set[Vector] = set()
+
+    def walk(held: list[int], lead: int, table: list[int], counts: list[int]) -> None:
+        seat = (lead + len(table)) % n
+        if not held[seat] and not table:
+            found.add(tuple(counts))
+            return
+        hand = held[seat]
+        legal = hand & SUIT_MASKS[table[0] // 13] if table else 0
+        legal = legal or hand
+        for card in range(52):
+            if not legal >> card & 1:
+                continue
+            held[seat] ^= 1 << card
+            if len(table) + 1 == n:
+                winner = (lead + trick_winner([*table, card], trump)) % n
+                counts[winner] += 1
+                walk(held, winner, [], counts)
+                counts[winner] -= 1
+            else:
+                walk(held, lead, [*table, card], counts)
+            held[seat] ^= 1 << card
+
+    walk(list(hands), leader, list(trick), list(won))
+    return found
+
+
+def deal(seed: int, players: int, cards: int) -> tuple[list[int], int, int]:
+    r = DealRandom(seed, 1)
+    drawn = r.sample(52, players * cards)
+    hands = [sum(1 << c for c in drawn[i * cards : (i + 1) * cards]) for i in range(players)]
+    return hands, r.below(5) - 1, r.below(players)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_reference_finds_exactly_the_vectors_play_can_reach(players: int) -> None:
+    for seed in range(40):
+        hands, trump, leader = deal(seed * 7 + players, players, 1 + seed % 3)
+        assert makeable_reference(hands, trump, leader) == enumerate_all(hands, trump, leader, [], [0] * players)
+
+
+def test_the_compiled_search_agrees_with_the_reference_from_any_position() -> None:
+    assert CKERNEL is not None
+    for seed in range(150):
+        players = 3 + seed % 3
+        hands, trump, leader = deal(seed, players, 1 + seed % 5)
+        assert CKERNEL.makeable(hands, trump, leader) == makeable_reference(hands, trump, leader)
+        # Mid-trick: the leader's lowest card is on the table, and some tricks were already won.
+        card = (hands[leader] & -hands[leader]).bit_length() - 1
+        held = hands[:]
+        held[leader] ^= 1 << card
+        won = [seed % 2, 0, 1] + [0] * (players - 3)
+        expected = makeable_reference(held, trump, leader, [card], won)
+        assert CKERNEL.makeable(held, trump, leader, [card], won) == expected
+        assert makeable(held, trump, leader, [card], won) == expected
+
+
+def test_can_make_says_yes_exactly_for_the_makeable_vectors() -> None:
+    for seed in range(60):
+        players = 3 + seed % 3
+        cards = 1 + seed % 4
+        hands, trump, leader = deal(1000 + seed, players, cards)
+        reachable = makeable(hands, trump, leader)
+        for vector in itertools.product(range(cards + 1), repeat=players):
+            if sum(vector) != cards:
+                continue
+            expected = vector in reachable
+            assert can_make(hands, trump, leader, vector) == expected
+            assert can_make_reference(hands, trump, leader, vector) == expected
+
+
+def test_equivalent_cards_are_tried_once() -> None:
+    # Seat holds 9♥ 8♥ 7♥ and 2♥; the only other live heart is the 5♥: two runs, so two choices.
+    hand = parse_cards(["9H", "8H", "7H", "2H"])
+    alive = hand | parse_cards(["5H"])
+    assert len(equivalent_choices(hand, hand, alive)) == 2
+
+
+def test_the_worked_example_round_is_makeable_with_its_numbers() -> None:
+    # Round 3 of the rule text: Anna deals, 9♠ turned; Ben 1, Carla 0, Dan 1, so Anna must take 1.
+    hands = [parse_cards(h) for h in (["AH", "7C", "4D"], ["KS", "TH", "3C"], ["5H", "2D", "6C"], ["QD", "8C", "2S"])]
+    assert can_make(hands, 0, 1, [1, 1, 0, 1])
+    assert (1, 1, 0, 1) in makeable(hands, 0, 1)
+    assert not can_make(hands, 0, 1, [0, 0, 0, 3])  # Dan cannot take all three
+    assert makeable(hands, NO_TRUMPS, 1)  # without trumps some vector is always reachable
