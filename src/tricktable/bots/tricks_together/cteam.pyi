@@ -48,3 +48,15 @@ def blueprint_card(
     trump: int,
     n: int,
 ) -> int: ...
+def commit_scores_deep(
+    worlds: list[list[int]],
+    seat: int,
+    dealer: int,
+    cards: int,
+    trump: int,
+    trump_card: int,
+    scale: float,
+    candidates: list[int],
+    inner: int,
+    seed: int,
+) -> list[int]: ...

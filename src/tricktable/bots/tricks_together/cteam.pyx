@@ -22,6 +22,7 @@ from tricktable.rules.tricks_together.ctricks cimport (
     __builtin_popcountll,
     above,
     beats_card,
+    below,
     low_card,
     suit_mask,
     top_card,
@@ -442,3 +443,108 @@ def blueprint_card(int seat, uint64_t hand, list table, int best, int winner, li
     for i in range(n):
         needs[i] = need[i]
     return coop_card(seat, hand, trick, len(table), best, winner, needs, left, gone, trump, n)
+
+
+# ----- numbers, one level deeper: partners who also choose by search ------------------------------------
+
+cdef int level_one_number(uint64_t hand, int seat, int dealer, int n, int cards, int trump, int trump_card,
+                          double scale, int inner, uint64_t* rng) noexcept nogil:
+    """The number ``seat`` would choose with ``hand`` by the level-one search (partners take the blueprint's
+    number, the dealer the rest, everyone plays the blueprint), over ``inner`` random deals of the cards it
+    cannot see.  Ties go to the blueprint's own number."""
+    cdef uint64_t pool_mask = ((<uint64_t>1 << 52) - 1) & ~hand & ~((<uint64_t>1) << trump_card)
+    cdef int pool[52]
+    cdef int size = 0, c, i, j, w, p, k, total, tmp, best, leader = (dealer + 1) % n, estimate
+    cdef int scores[16]
+    cdef int targets[MAXP]
+    cdef int zeros[MAXP]
+    cdef uint64_t held[MAXP]
+    cdef uint64_t dealt[MAXP]
+    for c in range(52):
+        if pool_mask >> c & 1:
+            pool[size] = c
+            size += 1
+    for k in range(cards + 1):
+        scores[k] = 0
+    for p in range(n):
+        zeros[p] = 0
+    for w in range(inner):
+        # A partial shuffle deals the others' cards.
+        for i in range((n - 1) * cards):
+            j = i + below(rng, size - i)
+            tmp = pool[i]
+            pool[i] = pool[j]
+            pool[j] = tmp
+        i = 0
+        for p in range(n):
+            if p == seat:
+                dealt[p] = hand
+                continue
+            dealt[p] = 0
+            for c in range(cards):
+                dealt[p] |= (<uint64_t>1) << pool[i]
+                i += 1
+        total = 0
+        for p in range(n):
+            targets[p] = 0
+            if p != dealer and p != seat:
+                targets[p] = quick_choice(raw_strength(dealt[p], cards, n, trump, trump_card, p == leader), scale, cards)
+                total += targets[p]
+        for k in range(cards + 1):
+            if total + k > cards:
+                continue
+            targets[seat] = k
+            targets[dealer] = cards - total - k
+            for p in range(n):
+                held[p] = dealt[p]
+            if rollout(held, n, trump, leader, NULL, 0, targets, zeros, cards, (<uint64_t>1) << trump_card, -1):
+                scores[k] += 1
+    estimate = quick_choice(raw_strength(hand, cards, n, trump, trump_card, seat == leader), scale, cards)
+    best = estimate
+    for k in range(cards + 1):
+        if scores[k] > scores[best]:
+            best = k
+    return best
+
+
+def commit_scores_deep(list worlds, int seat, int dealer, int cards, int trump, int trump_card, double scale,
+                       list candidates, int inner, unsigned long long seed):
+    """As ``commit_scores``, but each partner in each world chooses as the level-one search would with its hand
+    (``inner`` deals of its own), which is how partners who are team-mates of this kind really choose."""
+    cdef int n = len(worlds[0]) if worlds else 0
+    cdef int count, w, p, i, k, total, leader = (dealer + 1) % n if n else 0
+    cdef int targets[MAXP]
+    cdef int zeros[MAXP]
+    cdef uint64_t held[MAXP]
+    cdef uint64_t* all_hands
+    cdef uint64_t rng = seed
+    cdef int m = len(candidates)
+    scores = [0] * m
+    if n == 0:
+        return scores
+    all_hands = read_worlds(worlds, n, &count)
+    try:
+        for p in range(n):
+            zeros[p] = 0
+        for w in range(count):
+            total = 0
+            for p in range(n):
+                targets[p] = 0
+                if p != dealer and p != seat:
+                    targets[p] = level_one_number(
+                        all_hands[w * n + p], p, dealer, n, cards, trump, trump_card, scale, inner, &rng
+                    )
+                    total += targets[p]
+            for i in range(m):
+                k = candidates[i]
+                if total + k > cards:
+                    continue
+                targets[seat] = k
+                targets[dealer] = cards - total - k
+                for p in range(n):
+                    held[p] = all_hands[w * n + p]
+                if rollout(held, n, trump, leader, NULL, 0, targets, zeros, cards, (<uint64_t>1) << trump_card, -1):
+                    scores[i] += 1
+    finally:
+        free(all_hands)
+    return scores

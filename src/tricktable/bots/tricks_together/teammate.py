@@ -29,8 +29,7 @@ from typing import Any
 from tricktable.bots.tricks_together import cteam
 from tricktable.bots.tricks_together.blueprint import number_scale, quick_number
 from tricktable.core.cards import card_str, parse_card
-from tricktable.rules.tricks_together import Knowledge, can_make, read_view, sample_deals
-from tricktable.rules.tricks_together.onecard import one_card_number
+from tricktable.rules.tricks_together import Knowledge, can_make, one_card_number, read_view, sample_deals
 
 
 @dataclass(frozen=True)
@@ -45,12 +44,24 @@ class Level:
     solver_tricks: int  #: the solver judges each world when this many tricks or fewer are left (0: never)
     budget: float  #: seconds a move may take, roughly
     search_numbers: bool = True  #: choose numbers by search (else the blueprint's number, which partners can read)
+    keep_open: float = 0.0  #: weight of "still makeable with open hands" beside the play-out's success
+    deep_numbers: int = 0  #: up to this many cards a round, partners' numbers come from their own search
+    inner_worlds: int = 40  #: the deals each partner's own search weighs, in that deeper model
 
 
 LEVELS = {
-    "easy": Level("easy", commit_worlds=60, play_worlds=40, slip=1.0, sigma=1.0, solver_tricks=0, budget=0.05),
+    "easy": Level("easy", commit_worlds=30, play_worlds=20, slip=1.0, sigma=100.0, solver_tricks=0, budget=0.05),
     "normal": Level("normal", commit_worlds=300, play_worlds=200, slip=1.0, sigma=100.0, solver_tricks=2, budget=0.25),
-    "strong": Level("strong", commit_worlds=1200, play_worlds=800, slip=0.3, sigma=0.8, solver_tricks=3, budget=1.2),
+    "strong": Level(
+        "strong",
+        commit_worlds=1200,
+        play_worlds=600,
+        slip=0.8,
+        sigma=1.5,
+        solver_tricks=2,
+        budget=1.2,
+        deep_numbers=3,
+    ),
 }
 
 #: Worlds are drawn and judged in batches of this many, so a level can stop when its time is up.
@@ -93,7 +104,14 @@ class TeamMate:
         done = 0
         while done < self.level.commit_worlds:
             worlds = sample_deals(k, BATCH, self.rng)
-            batch = cteam.commit_scores(worlds, k.seat, k.dealer, k.cards, k.trump, k.trump_card, scale, candidates)
+            if k.cards <= self.level.deep_numbers:
+                seed = self.rng.getrandbits(64)
+                batch = cteam.commit_scores_deep(
+                    worlds, k.seat, k.dealer, k.cards, k.trump, k.trump_card, scale, candidates,
+                    self.level.inner_worlds, seed,
+                )  # fmt: skip
+            else:
+                batch = cteam.commit_scores(worlds, k.seat, k.dealer, k.cards, k.trump, k.trump_card, scale, candidates)
             scores = [a + b for a, b in zip(scores, batch)]
             done += BATCH
             if time.perf_counter() - start > self.level.budget:
@@ -119,15 +137,14 @@ class TeamMate:
                 worlds, k.played_by, k.numbers, k.seat, k.dealer, k.cards, k.trump, k.trump_card, scale,
                 k.history, level.sigma, level.slip,
             )  # fmt: skip
+            batch_scores, batch_votes = cteam.play_scores(
+                worlds, targets, weights, k.trump, k.leader, k.trick, k.won, k.left, k.gone, legal, k.seat
+            )
             if use_solver:
                 batch_scores = self._solve(k, worlds, targets, weights, legal)
-                _, batch_votes = cteam.play_scores(
-                    worlds, targets, weights, k.trump, k.leader, k.trick, k.won, k.left, k.gone, legal, k.seat
-                )
-            else:
-                batch_scores, batch_votes = cteam.play_scores(
-                    worlds, targets, weights, k.trump, k.leader, k.trick, k.won, k.left, k.gone, legal, k.seat
-                )
+            elif level.keep_open:
+                open_scores = self._solve(k, worlds, targets, weights, legal)
+                batch_scores = [a + level.keep_open * b for a, b in zip(batch_scores, open_scores)]
             scores = [a + b for a, b in zip(scores, batch_scores)]
             votes = [a + b for a, b in zip(votes, batch_votes)]
             done += BATCH

@@ -1,0 +1,70 @@
+"""Tricks Together's open-hands solver: time per query from the start of play, compiled and pure.
+
+    python benchmarks/tt_solver.py [--deals 40]
+
+For random deals of 4 players x 7 cards and 5 x 7 it times ``makeable`` (every vector of numbers the team
+can make) and ``can_make`` (one vector) on the compiled search, and prints medians and the worst case.  On
+4 players x 5 cards it also times the readable Python reference on the same deals and prints the ratio (the
+reference is too slow for 7 cards).  Each query is checked against the other side so that both do the work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from tricktable.core.shuffle import DealRandom
+from tricktable.rules.tricks_together.compiled import CKERNEL
+from tricktable.rules.tricks_together.solver import makeable_reference
+
+
+def deal(seed: int, players: int, cards: int) -> tuple[list[int], int, int]:
+    r = DealRandom(seed, 1)
+    drawn = r.sample(52, players * cards + 1)
+    hands = [sum(1 << c for c in drawn[i * cards : (i + 1) * cards]) for i in range(players)]
+    return hands, drawn[-1] // 13, r.below(players)
+
+
+def timed(work: object, *args: object) -> tuple[float, object]:
+    start = time.perf_counter()
+    out = work(*args)  # type: ignore[operator]
+    return time.perf_counter() - start, out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--deals", type=int, default=40)
+    args = parser.parse_args()
+    if CKERNEL is None:
+        raise SystemExit("the compiled kernel is not built: reinstall with a C compiler (pip install -e .)")
+    print("compiled search, from the first card of the round (ms)")
+    for players in (4, 5):
+        sets, single = [], []
+        for seed in range(args.deals):
+            hands, trump, leader = deal(5000 + seed, players, 7)
+            spent, found = timed(CKERNEL.makeable, hands, trump, leader)
+            sets.append(spent)
+            vector = sorted(found)[len(found) // 2]  # type: ignore[arg-type]
+            spent, ok = timed(CKERNEL.can_make, hands, trump, leader, list(vector))
+            assert ok, "can_make must agree with makeable"
+            single.append(spent)
+        print(
+            f"  {players} x 7  makeable median {1e3 * statistics.median(sets):8.2f}  max {1e3 * max(sets):9.1f}"
+            f"   can_make median {1e3 * statistics.median(single):6.3f}  max {1e3 * max(single):7.1f}"
+        )
+    compiled, pure = [], []
+    for seed in range(min(args.deals, 12)):
+        hands, trump, leader = deal(7000 + seed, 4, 5)
+        a, fast = timed(CKERNEL.makeable, hands, trump, leader)
+        b, slow = timed(makeable_reference, hands, trump, leader)
+        assert fast == slow, "the compiled and the reference search must agree"
+        compiled.append(a)
+        pure.append(b)
+    ratio = sum(pure) / sum(compiled)
+    print(f"4 x 5, same deals: reference {1e3 * sum(pure) / len(pure):.1f} ms, compiled "
+          f"{1e3 * sum(compiled) / len(compiled):.2f} ms a query: compiled is {ratio:.0f}x faster")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
