@@ -1,0 +1,99 @@
+"""Tricks Together teams of one bot level: games won, and per round size the rounds made and the rounds whose
+numbers could be made at all (open hands), with 95% intervals.
+
+    python benchmarks/tt_team.py --level normal --players 4 --games 500 [--secret] [--workers 2]
+
+Every game's seed is its index (``--seed`` adds an offset), so two levels run with the same arguments play the
+same deals.  "Makeable" asks the open-hands solver, when the first card of a round is played, whether the
+numbers chosen (the dealer's included) could be made by some way of playing; a round that fails before any
+card (the numbers add up to more than the cards) counts as not makeable.  One-card rounds are also compared
+with the exact best policy's success rate (``rules.tricks_together.onecard``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import tricktable
+from tricktable.arena.stats import wilson
+from tricktable.bots.base import make_bot
+from tricktable.rules.tricks_together import can_make
+from tricktable.rules.tricks_together.onecard import success_rate
+
+
+def play_game(args: tuple[str, int, int, bool]) -> dict[str, Any]:
+    level, players, seed, secret = args
+    game: Any = tricktable.new_game("tricks-together", players=players, seed=seed, secret_numbers=secret)
+    bots = {s: make_bot("tricks-together", level, seed=seed * 16 + s) for s in range(players)}
+    rounds: list[tuple[int, bool, bool]] = []
+    makeable_now: bool | None = None
+    times: list[float] = []
+    rows = 0
+    while game.to_move is not None:
+        seat = game.to_move
+        view = game.view(seat)
+        if game.phase == "play" and makeable_now is None:
+            targets = [0 if n is None else n for n in game.numbers]
+            if game.numbers[game.dealer] is None:
+                targets[game.dealer] = game.cards - sum(t for p, t in enumerate(targets) if p != game.dealer)
+            leader = (game.dealer + 1) % players
+            makeable_now = min(targets) >= 0 and can_make(game.hands, game.trump_suit, leader, targets)
+        start = time.perf_counter()
+        move = bots[seat].choose(view)
+        times.append(time.perf_counter() - start)
+        game.play(move)
+        if len(game.score_sheet) > rows:
+            row = game.score_sheet[-1]
+            rounds.append((row.cards, bool(makeable_now), row.success))
+            rows = len(game.score_sheet)
+            makeable_now = None
+    result = game.result()
+    return {"won": result["won"], "score": result["score"], "rounds": rounds, "times": times}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--level", default="normal")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--secret", action="store_true", help="play with Secret numbers")
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    tasks = [(args.level, args.players, args.seed + g, args.secret) for g in range(args.games)]
+    started = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        games = list(pool.map(play_game, tasks, chunksize=1))
+    wall = time.perf_counter() - started
+    won = sum(g["won"] for g in games)
+    low, high = wilson(won, len(games))
+    mode = "Secret numbers" if args.secret else "standard"
+    print(f"{args.level}, {args.players} players, {mode}, 3 lives: {len(games)} games in {wall:.0f} s")
+    mean_score = sum(g["score"] for g in games) / len(games)
+    print(f"  games won {won / len(games):.3f}  [{low:.3f}, {high:.3f}]   mean score {mean_score:.2f}")
+    print(f"  {'cards':>5} {'rounds':>7} {'made':>17} {'makeable':>17} {'made if makeable':>17}")
+    sizes = sorted({c for g in games for c, _, _ in g["rounds"]})
+    for cards in sizes:
+        rows = [(m, s) for g in games for c, m, s in g["rounds"] if c == cards]
+        made = sum(s for _, s in rows)
+        makeable = sum(m for m, _ in rows)
+        made_ok = sum(1 for m, s in rows if m and s)
+        a, b = wilson(made, len(rows))
+        c, d = wilson(makeable, len(rows))
+        e, f = wilson(made_ok, makeable)
+        print(
+            f"  {cards:>5} {len(rows):>7} {made / len(rows):5.2f} [{a:.2f},{b:.2f}] {makeable / len(rows):5.2f} "
+            f"[{c:.2f},{d:.2f}] {made_ok / max(1, makeable):5.2f} [{e:.2f},{f:.2f}]"
+        )
+    if 1 in sizes and not args.secret:
+        print(f"  one-card rounds: the exact best policy makes {success_rate(args.players):.3f}")
+    times = sorted(t for g in games for t in g["times"])
+    mean, p95 = sum(times) / len(times), times[int(0.95 * len(times))]
+    print(f"  seconds a move: mean {mean:.4f}  p95 {p95:.4f}  max {times[-1]:.3f}")
+
+
+if __name__ == "__main__":
+    main()
