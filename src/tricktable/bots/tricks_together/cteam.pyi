@@ -60,3 +60,15 @@ def commit_scores_deep(
     inner: int,
     seed: int,
 ) -> list[int]: ...
+def rational_weights(
+    worlds: list[list[int]],
+    played_by: list[int],
+    targets: list[list[int]],
+    history: list[tuple[int, int]],
+    seat: int,
+    dealer: int,
+    cards: int,
+    trump: int,
+    trump_card: int,
+    beta: float,
+) -> list[float]: ...

@@ -548,3 +548,98 @@ def commit_scores_deep(list worlds, int seat, int dealer, int cards, int trump, 
     finally:
         free(all_hands)
     return scores
+
+
+# ----- inference: partners who play cards that work --------------------------------------------------
+
+def rational_weights(list worlds, list played_by, list targets, list history, int seat, int dealer, int cards,
+                     int trump, int trump_card, double beta):
+    """How well each world explains the others' past cards, if they tend to play cards that work.
+
+    For every card another seat played this round (``history``: (seat, card) in play order), every card it
+    could legally have played instead is played out in the world with the blueprint after it: a card that
+    keeps the team's numbers (``targets[w]``) makeable counts 1, else 0.  The world's weight multiplies
+    ``exp(beta * s(actual)) / sum over legal c of exp(beta * s(c))`` — a seat that played a card that fails in
+    this world while another would have worked makes the world less likely.  Returns one weight per world."""
+    cdef int n = len(worlds[0]) if worlds else 0
+    cdef int count, w, p, i, h = len(history), s, card, c, size, best, winner, led, lead, left, legal_count
+    cdef int trick[MAXTRICK]
+    cdef int tg[MAXP]
+    cdef int won[MAXP]
+    cdef uint64_t original[MAXP]
+    cdef uint64_t held[MAXP]
+    cdef uint64_t played[MAXP]
+    cdef uint64_t gone, legal, rest
+    cdef int* moves
+    cdef double weight, total, actual, e
+    cdef double ok_weight = exp(beta)
+    cdef uint64_t* all_hands
+    out = []
+    if n == 0:
+        return out
+    for p in range(n):
+        played[p] = played_by[p]
+    moves = <int*>malloc((2 * h + 1) * sizeof(int))
+    if moves == NULL:
+        raise MemoryError()
+    for i in range(h):
+        moves[2 * i] = history[i][0]
+        moves[2 * i + 1] = history[i][1]
+    all_hands = read_worlds(worlds, n, &count)
+    try:
+        for w in range(count):
+            tw = targets[w]
+            for p in range(n):
+                tg[p] = tw[p]
+                won[p] = 0
+                original[p] = all_hands[w * n + p] | played[p]
+            weight = 1.0
+            gone = (<uint64_t>1) << trump_card
+            size = 0
+            lead = (dealer + 1) % n
+            best = -1
+            winner = lead
+            led = -1
+            left = cards
+            for i in range(h):
+                s = moves[2 * i]
+                card = moves[2 * i + 1]
+                if s != seat:
+                    legal = original[s] & suit_mask(led) if size else 0
+                    if not legal:
+                        legal = original[s]
+                    legal_count = __builtin_popcountll(legal)
+                    if legal_count > 1:
+                        total = 0.0
+                        actual = 0.0
+                        rest = legal
+                        while rest:
+                            c = low_card(rest)
+                            rest &= rest - 1
+                            for p in range(n):
+                                held[p] = original[p]
+                            e = ok_weight if rollout(held, n, trump, lead, trick, size, tg, won, left, gone, c) else 1.0
+                            total += e
+                            if c == card:
+                                actual = e
+                        weight *= actual / total
+                original[s] &= ~((<uint64_t>1) << card)
+                if size == 0:
+                    led, best, winner = card // 13, card, s
+                elif beats_card(card, best, led, trump):
+                    best, winner = card, s
+                trick[size] = card
+                size += 1
+                if size == n:
+                    for p in range(size):
+                        gone |= (<uint64_t>1) << trick[p]
+                    won[winner] += 1
+                    left -= 1
+                    size = 0
+                    lead = winner
+                    led = -1
+            out.append(weight)
+    finally:
+        free(all_hands)
+        free(moves)
+    return out
