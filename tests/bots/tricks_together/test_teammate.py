@@ -198,3 +198,29 @@ def test_the_team_mate_beats_the_heuristic_and_random_levels() -> None:
     # The two cheap levels on 400 deals: their gap (about 0.25) is too close to 0.2 to judge on 100.
     heuristic, rand = success_rate("heuristic", sizes, 200), success_rate("random", sizes, 200)
     assert heuristic > rand + 0.2, (heuristic, rand)
+
+
+def test_a_world_where_a_partners_card_fails_is_less_likely_than_one_where_it_works() -> None:
+    # Four players, 2 cards, spades trumps (2♠ turned), dealer 0 must take 1, seat 1 chose 1, seats 2-3 0.
+    # Seat 1 led the 3♥ (the K♥ takes it).  In world A seat 1 also holds the A♠, which later ruffs a club:
+    # the 3♥ works (so would the A♠ first).  In world B it holds the A♦ instead: after the 3♥ a club lead
+    # gives seat 3 a trick, while leading the A♦ first would have made every number.
+    trump_card = parse_card("2S")
+    history = [(1, parse_card("3H"))]
+    played = [0, parse_cards(["3H"]), 0, 0]
+    world_a = [parse_cards(["KH", "5C"]), parse_cards(["AS"]), parse_cards(["6D", "7D"]), parse_cards(["8C", "9C"])]
+    world_b = [parse_cards(["KH", "5C"]), parse_cards(["AD"]), parse_cards(["6D", "7D"]), parse_cards(["8C", "9C"])]
+    targets = [[1, 1, 0, 0], [1, 1, 0, 0]]
+    weights = cteam.rational_weights([world_a, world_b], played, targets, history, 0, 0, 2, 0, trump_card, 2.0)
+    assert weights[0] > weights[1]
+    assert cteam.rational_weights([world_a], played, targets[:1], history, 0, 0, 2, 0, trump_card, 0.0) == [1.0]
+
+
+def test_a_world_whose_hands_fit_the_numbers_weighs_more() -> None:
+    # Seat 1 chose 2 of 2: a world giving it the two top trumps fits better than one giving it two low cards.
+    trump_card = parse_card("2S")
+    strong = [parse_cards(["5C", "6C"]), parse_cards(["AS", "KS"]), parse_cards(["3D", "4D"]), parse_cards(["7H", "8H"])]
+    weak = [parse_cards(["5C", "6C"]), parse_cards(["3H", "4H"]), parse_cards(["3D", "4D"]), parse_cards(["AS", "KS"])]
+    numbers: list[int | None] = [None, 2, 0, None]
+    _, weights = cteam.world_weights([strong, weak], [0] * 4, numbers, 0, 3, 2, 0, trump_card, 1.0, [], 0.8, 1.0)
+    assert weights[0] > weights[1]

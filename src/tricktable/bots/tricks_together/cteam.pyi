@@ -8,6 +8,8 @@ def commit_scores(
     trump_card: int,
     scale: float,
     candidates: list[int],
+    inner: int = 0,
+    seed: int = 0,
 ) -> list[int]: ...
 def world_weights(
     worlds: list[list[int]],
@@ -48,18 +50,6 @@ def blueprint_card(
     trump: int,
     n: int,
 ) -> int: ...
-def commit_scores_deep(
-    worlds: list[list[int]],
-    seat: int,
-    dealer: int,
-    cards: int,
-    trump: int,
-    trump_card: int,
-    scale: float,
-    candidates: list[int],
-    inner: int,
-    seed: int,
-) -> list[int]: ...
 def rational_weights(
     worlds: list[list[int]],
     played_by: list[int],

@@ -245,46 +245,118 @@ cdef uint64_t* read_worlds(list worlds, int n, int* count) except NULL:
     return out
 
 
-def commit_scores(list worlds, int seat, int dealer, int cards, int trump, int trump_card, double scale,
-                  list candidates):
-    """For each candidate number of ``seat``: in how many worlds the team makes its numbers when the other
-    choosers take the blueprint's number for their hand, the dealer the rest, and all play the blueprint."""
-    cdef int n = len(worlds[0]) if worlds else 0
-    cdef int count, w, p, i, k, total, leader = (dealer + 1) % n if n else 0
-    cdef int targets[MAXP]
-    cdef int zeros[MAXP]
+# ----- numbers -----------------------------------------------------------------------------------------
+
+cdef void score_numbers(const uint64_t* dealt, int n, int seat, int dealer, int cards, int trump, int trump_card,
+                        int* targets, int others, const int* candidates, int m, int* scores) noexcept nogil:
+    """In one world (every hand ``dealt``; the other choosers' numbers in ``targets``, adding up to ``others``):
+    for each candidate number of ``seat``, give the dealer the rest, play the round with the blueprint, and
+    count a success in ``scores``."""
     cdef uint64_t held[MAXP]
-    cdef uint64_t* all_hands
+    cdef int zeros[MAXP]
+    cdef int i, p, k
+    for p in range(n):
+        zeros[p] = 0
+    for i in range(m):
+        k = candidates[i]
+        if others + k > cards:
+            continue
+        targets[seat] = k
+        targets[dealer] = cards - others - k
+        for p in range(n):
+            held[p] = dealt[p]
+        if rollout(held, n, trump, (dealer + 1) % n, NULL, 0, targets, zeros, cards, (<uint64_t>1) << trump_card, -1):
+            scores[i] += 1
+
+
+cdef int level_one_number(uint64_t hand, int seat, int dealer, int n, int cards, int trump, int trump_card,
+                          double scale, int inner, uint64_t* rng) noexcept nogil:
+    """The number ``seat`` would choose with ``hand`` by the level-one search (the other choosers take the
+    blueprint's number), over ``inner`` random deals of the cards it cannot see.  Ties go to the blueprint's
+    own number."""
+    cdef uint64_t pool_mask = ((<uint64_t>1 << 52) - 1) & ~hand & ~((<uint64_t>1) << trump_card)
+    cdef int pool[52]
+    cdef int all_numbers[16]
+    cdef int scores[16]
+    cdef int targets[MAXP]
+    cdef uint64_t dealt[MAXP]
+    cdef int size = 0, c, i, j, w, p, k, others, tmp, best, leader = (dealer + 1) % n
+    for c in range(52):
+        if pool_mask >> c & 1:
+            pool[size] = c
+            size += 1
+    for k in range(cards + 1):
+        scores[k] = 0
+        all_numbers[k] = k
+    for w in range(inner):
+        for i in range((n - 1) * cards):  # a partial shuffle deals the others' cards
+            j = i + below(rng, size - i)
+            tmp = pool[i]
+            pool[i] = pool[j]
+            pool[j] = tmp
+        i = 0
+        others = 0
+        for p in range(n):
+            targets[p] = 0
+            if p == seat:
+                dealt[p] = hand
+                continue
+            dealt[p] = 0
+            for c in range(cards):
+                dealt[p] |= (<uint64_t>1) << pool[i]
+                i += 1
+            if p != dealer:
+                targets[p] = quick_choice(raw_strength(dealt[p], cards, n, trump, trump_card, p == leader), scale, cards)
+                others += targets[p]
+        score_numbers(dealt, n, seat, dealer, cards, trump, trump_card, targets, others, all_numbers, cards + 1, scores)
+    best = quick_choice(raw_strength(hand, cards, n, trump, trump_card, seat == leader), scale, cards)
+    for k in range(cards + 1):
+        if scores[k] > scores[best]:
+            best = k
+    return best
+
+
+def commit_scores(list worlds, int seat, int dealer, int cards, int trump, int trump_card, double scale,
+                  list candidates, int inner=0, unsigned long long seed=0):
+    """For each candidate number of ``seat``: in how many worlds the team makes its numbers when the other
+    choosers take the blueprint's number for their hands (``inner`` > 0: the number their own level-one search
+    would choose, over ``inner`` deals of their own), the dealer the rest, and everybody plays the blueprint."""
+    cdef int n = len(worlds[0]) if worlds else 0
+    cdef int count, w, p, others, leader = (dealer + 1) % n if n else 0
     cdef int m = len(candidates)
-    scores = [0] * m
+    cdef int numbers[16]
+    cdef int scores[16]
+    cdef int targets[MAXP]
+    cdef uint64_t rng = seed
+    cdef uint64_t* all_hands
     if n == 0:
-        return scores
+        return [0] * m
+    for w in range(m):
+        numbers[w] = candidates[w]
+        scores[w] = 0
     all_hands = read_worlds(worlds, n, &count)
     try:
-        for p in range(n):
-            zeros[p] = 0
         for w in range(count):
-            total = 0
+            others = 0
             for p in range(n):
                 targets[p] = 0
-                if p != dealer and p != seat:
+                if p == dealer or p == seat:
+                    continue
+                if inner > 0:
+                    targets[p] = level_one_number(
+                        all_hands[w * n + p], p, dealer, n, cards, trump, trump_card, scale, inner, &rng
+                    )
+                else:
                     targets[p] = quick_choice(
                         raw_strength(all_hands[w * n + p], cards, n, trump, trump_card, p == leader), scale, cards
                     )
-                    total += targets[p]
-            for i in range(m):
-                k = candidates[i]
-                if total + k > cards:
-                    continue
-                targets[seat] = k
-                targets[dealer] = cards - total - k
-                for p in range(n):
-                    held[p] = all_hands[w * n + p]
-                if rollout(held, n, trump, leader, NULL, 0, targets, zeros, cards, (<uint64_t>1) << trump_card, -1):
-                    scores[i] += 1
+                others += targets[p]
+            score_numbers(
+                &all_hands[w * n], n, seat, dealer, cards, trump, trump_card, targets, others, numbers, m, scores
+            )
     finally:
         free(all_hands)
-    return scores
+    return [scores[w] for w in range(m)]
 
 
 def world_weights(list worlds, list played_by, list numbers, int seat, int dealer, int cards, int trump,
@@ -444,113 +516,6 @@ def blueprint_card(int seat, uint64_t hand, list table, int best, int winner, li
         needs[i] = need[i]
     return coop_card(seat, hand, trick, len(table), best, winner, needs, left, gone, trump, n)
 
-
-# ----- numbers, one level deeper: partners who also choose by search ------------------------------------
-
-cdef int level_one_number(uint64_t hand, int seat, int dealer, int n, int cards, int trump, int trump_card,
-                          double scale, int inner, uint64_t* rng) noexcept nogil:
-    """The number ``seat`` would choose with ``hand`` by the level-one search (partners take the blueprint's
-    number, the dealer the rest, everyone plays the blueprint), over ``inner`` random deals of the cards it
-    cannot see.  Ties go to the blueprint's own number."""
-    cdef uint64_t pool_mask = ((<uint64_t>1 << 52) - 1) & ~hand & ~((<uint64_t>1) << trump_card)
-    cdef int pool[52]
-    cdef int size = 0, c, i, j, w, p, k, total, tmp, best, leader = (dealer + 1) % n, estimate
-    cdef int scores[16]
-    cdef int targets[MAXP]
-    cdef int zeros[MAXP]
-    cdef uint64_t held[MAXP]
-    cdef uint64_t dealt[MAXP]
-    for c in range(52):
-        if pool_mask >> c & 1:
-            pool[size] = c
-            size += 1
-    for k in range(cards + 1):
-        scores[k] = 0
-    for p in range(n):
-        zeros[p] = 0
-    for w in range(inner):
-        # A partial shuffle deals the others' cards.
-        for i in range((n - 1) * cards):
-            j = i + below(rng, size - i)
-            tmp = pool[i]
-            pool[i] = pool[j]
-            pool[j] = tmp
-        i = 0
-        for p in range(n):
-            if p == seat:
-                dealt[p] = hand
-                continue
-            dealt[p] = 0
-            for c in range(cards):
-                dealt[p] |= (<uint64_t>1) << pool[i]
-                i += 1
-        total = 0
-        for p in range(n):
-            targets[p] = 0
-            if p != dealer and p != seat:
-                targets[p] = quick_choice(raw_strength(dealt[p], cards, n, trump, trump_card, p == leader), scale, cards)
-                total += targets[p]
-        for k in range(cards + 1):
-            if total + k > cards:
-                continue
-            targets[seat] = k
-            targets[dealer] = cards - total - k
-            for p in range(n):
-                held[p] = dealt[p]
-            if rollout(held, n, trump, leader, NULL, 0, targets, zeros, cards, (<uint64_t>1) << trump_card, -1):
-                scores[k] += 1
-    estimate = quick_choice(raw_strength(hand, cards, n, trump, trump_card, seat == leader), scale, cards)
-    best = estimate
-    for k in range(cards + 1):
-        if scores[k] > scores[best]:
-            best = k
-    return best
-
-
-def commit_scores_deep(list worlds, int seat, int dealer, int cards, int trump, int trump_card, double scale,
-                       list candidates, int inner, unsigned long long seed):
-    """As ``commit_scores``, but each partner in each world chooses as the level-one search would with its hand
-    (``inner`` deals of its own), which is how partners who are team-mates of this kind really choose."""
-    cdef int n = len(worlds[0]) if worlds else 0
-    cdef int count, w, p, i, k, total, leader = (dealer + 1) % n if n else 0
-    cdef int targets[MAXP]
-    cdef int zeros[MAXP]
-    cdef uint64_t held[MAXP]
-    cdef uint64_t* all_hands
-    cdef uint64_t rng = seed
-    cdef int m = len(candidates)
-    scores = [0] * m
-    if n == 0:
-        return scores
-    all_hands = read_worlds(worlds, n, &count)
-    try:
-        for p in range(n):
-            zeros[p] = 0
-        for w in range(count):
-            total = 0
-            for p in range(n):
-                targets[p] = 0
-                if p != dealer and p != seat:
-                    targets[p] = level_one_number(
-                        all_hands[w * n + p], p, dealer, n, cards, trump, trump_card, scale, inner, &rng
-                    )
-                    total += targets[p]
-            for i in range(m):
-                k = candidates[i]
-                if total + k > cards:
-                    continue
-                targets[seat] = k
-                targets[dealer] = cards - total - k
-                for p in range(n):
-                    held[p] = all_hands[w * n + p]
-                if rollout(held, n, trump, leader, NULL, 0, targets, zeros, cards, (<uint64_t>1) << trump_card, -1):
-                    scores[i] += 1
-    finally:
-        free(all_hands)
-    return scores
-
-
-# ----- inference: partners who play cards that work --------------------------------------------------
 
 def rational_weights(list worlds, list played_by, list targets, list history, int seat, int dealer, int cards,
                      int trump, int trump_card, double beta):

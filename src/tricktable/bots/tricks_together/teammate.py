@@ -111,14 +111,11 @@ class TeamMate:
         done = 0
         while done < self.level.commit_worlds:
             worlds = sample_deals(k, BATCH, self.rng)
-            if k.cards <= self.level.deep_numbers:
-                seed = self.rng.getrandbits(64)
-                batch = cteam.commit_scores_deep(
-                    worlds, k.seat, k.dealer, k.cards, k.trump, k.trump_card, scale, candidates,
-                    self.level.inner_worlds, seed,
-                )  # fmt: skip
-            else:
-                batch = cteam.commit_scores(worlds, k.seat, k.dealer, k.cards, k.trump, k.trump_card, scale, candidates)
+            inner = self.level.inner_worlds if k.cards <= self.level.deep_numbers else 0
+            batch = cteam.commit_scores(
+                worlds, k.seat, k.dealer, k.cards, k.trump, k.trump_card, scale, candidates, inner,
+                self.rng.getrandbits(64),
+            )  # fmt: skip
             scores = [a + b for a, b in zip(scores, batch)]
             done += BATCH
             if time.perf_counter() - start > self.level.budget:
