@@ -213,14 +213,16 @@ def test_a_world_where_a_partners_card_fails_is_less_likely_than_one_where_it_wo
     targets = [[1, 1, 0, 0], [1, 1, 0, 0]]
     weights = cteam.rational_weights([world_a, world_b], played, targets, history, 0, 0, 2, 0, trump_card, 2.0)
     assert weights[0] > weights[1]
-    assert cteam.rational_weights([world_a], played, targets[:1], history, 0, 0, 2, 0, trump_card, 0.0) == [1.0]
+    flat = cteam.rational_weights([world_a, world_b], played, targets, history, 0, 0, 2, 0, trump_card, 0.0)
+    assert flat[0] == flat[1]  # with no belief in rational partners every world weighs the same
 
 
 def test_a_world_whose_hands_fit_the_numbers_weighs_more() -> None:
     # Seat 1 chose 2 of 2: a world giving it the two top trumps fits better than one giving it two low cards.
     trump_card = parse_card("2S")
-    strong = [parse_cards(["5C", "6C"]), parse_cards(["AS", "KS"]), parse_cards(["3D", "4D"]), parse_cards(["7H", "8H"])]
-    weak = [parse_cards(["5C", "6C"]), parse_cards(["3H", "4H"]), parse_cards(["3D", "4D"]), parse_cards(["AS", "KS"])]
+    dealer_hand, third, fourth = parse_cards(["5C", "6C"]), parse_cards(["3D", "4D"]), parse_cards(["7H", "8H"])
+    strong = [dealer_hand, parse_cards(["AS", "KS"]), third, fourth]
+    weak = [dealer_hand, parse_cards(["3H", "4H"]), third, parse_cards(["AS", "KS"])]
     numbers: list[int | None] = [None, 2, 0, None]
     _, weights = cteam.world_weights([strong, weak], [0] * 4, numbers, 0, 3, 2, 0, trump_card, 1.0, [], 0.8, 1.0)
     assert weights[0] > weights[1]
