@@ -249,10 +249,12 @@ def test_a_restart_rebuilds_unfinished_tables_from_the_log(db: Path) -> None:
 
 def test_an_absent_player_is_replaced_after_the_grace_period(db: Path) -> None:
     with make_client(db, bot_delay=0.0, grace=0.3) as client:
-        out = create(client, players=3, seats=[{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * 2, seed=5)
+        # Seat 2 deals, so seat 0 (to the dealer's left) chooses the first number: the first move is its own.
+        seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * 2
+        out = create(client, players=3, seats=seats, seed=5, deals=[{"dealer": 2}])
         table = out["table"]["id"]
         start = time.monotonic()
-        wait_for(lambda: client.get(f"/api/tables/{table}").json()["move_number"] > 3, timeout=10)
+        wait_for(lambda: client.get(f"/api/tables/{table}").json()["move_number"] >= 1, timeout=10)
         # Seat 0 never connected: the stand-in waited out the grace period before moving for it.
         assert time.monotonic() - start >= 0.25
         info = client.get(f"/api/tables/{table}").json()

@@ -23,6 +23,9 @@ from tricktable.rules.tricks_together.ctricks cimport (
 if not tt_cpu_ready():
     raise ImportError("the compiled kernel was built for x86-64 CPUs with POPCNT and BMI2; this one lacks them")
 
+cdef extern from *:
+    ctypedef unsigned long long u128 "unsigned __int128"
+
 cdef uint64_t SUIT = 0x1FFF
 cdef double TO_UNIT = 1.0 / 9007199254740992.0  # 2**-53
 
@@ -85,6 +88,29 @@ def random_rollout(list hands, int trump, int leader, int tricks, unsigned long 
         won[p] = 0
     rollout(held, n, trump, leader, tricks, &state, won)
     return [won[p] for p in range(n)]
+
+
+def draw_deal(unsigned long long state, int players, int cards, int dealer):
+    """A seeded deal (as ``kernel.draw_deal``): the hands, one at a time from the dealer's left, and the turned
+    card, drawn from SplitMix64(``state``)."""
+    cdef int pool[52]
+    cdef uint64_t held[8]
+    cdef uint64_t rng = state
+    cdef int i, j, left, seat = dealer, dealt = players * cards, p
+    if not 3 <= players <= 8 or dealt >= 52:
+        raise ValueError("a deal is 3 to 8 hands of fewer than 52 cards in all")
+    for i in range(52):
+        pool[i] = i
+    for p in range(players):
+        held[p] = 0
+    for i in range(dealt):
+        left = 52 - i
+        j = <int>((<u128>splitmix_next(&rng) * left) >> 64)
+        seat = seat + 1 if seat + 1 < players else 0
+        held[seat] |= (<uint64_t>1) << pool[j]
+        pool[j] = pool[left - 1]
+    j = <int>((<u128>splitmix_next(&rng) * (52 - dealt)) >> 64)
+    return [held[p] for p in range(players)], pool[j]
 
 
 def random_rollouts(list hands, int trump, int leader, int tricks, unsigned long long seed, int count):

@@ -16,7 +16,8 @@ from typing import Any
 
 from tricktable.core.cards import BIT, DECK_SIZE, card_str, cards_text, parse_card, parse_cards
 from tricktable.core.errors import IllegalMove, InvalidOptions
-from tricktable.core.shuffle import deal_bits, draw
+from tricktable.rules.tricks_together.compiled import CKERNEL
+from tricktable.rules.tricks_together.kernel import SplitMix64, deal_stream, draw_deal
 
 #: The fields an explicit deal may have.
 DEAL_FIELDS = ("round", "dealer", "hands", "trump")
@@ -142,20 +143,18 @@ def sample_cards(rng: random.Random, k: int) -> list[int]:
 
 def seeded_deal(seed: int, deal: int, players: int, cards: int, dealer: int) -> tuple[list[int], int]:
     """Deal number ``deal`` (from 1) of a game seeded ``seed``: ``cards`` to each seat one at a time from the
-    dealer's left, then the next card turned (``core.shuffle``: a pure function of the seed and the number)."""
-    dealt = players * cards
-    drawn = draw(deal_bits(seed, deal), DECK_SIZE, dealt + 1)
-    hands = [0] * players
-    seat = dealer
-    for i in range(dealt):
-        seat = seat + 1 if seat + 1 < players else 0
-        hands[seat] |= BIT[drawn[i]]
-    return hands, drawn[dealt]
+    dealer's left, then the next card turned — a pure function of the seed and the number (``kernel.draw_deal``,
+    compiled when the kernel is built)."""
+    state = deal_stream(seed, deal)
+    if CKERNEL is not None:
+        drawn: tuple[list[int], int] = CKERNEL.draw_deal(state, players, cards, dealer)
+        return drawn
+    return draw_deal(state, players, cards, dealer)
 
 
 def first_dealer(seed: int, players: int) -> int:
     """Who deals first in a game seeded ``seed`` when no deal says (the text: "anyone deals")."""
-    return deal_bits(seed, 0, 64) % players
+    return (SplitMix64(deal_stream(seed, 0)).next() * players) >> 64
 
 
 def shuffle_deal(rng: random.Random, players: int, cards: int, dealer: int) -> tuple[list[int], int]:

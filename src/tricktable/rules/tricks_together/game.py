@@ -56,6 +56,8 @@ def _suit_moves(suit: int) -> list[tuple[PlayCard, ...]]:
 #: lookup Python has and ``legal_moves`` runs on every move.
 _SUIT_MOVES = [_suit_moves(suit) for suit in range(4)]
 COMMITS = tuple(COMMIT[: c + 1] for c in range(len(COMMIT)))
+#: ``COMMIT_ORDER[players][dealer]``: the seats that choose a number, from the dealer's left.
+COMMIT_ORDER = tuple(tuple(tuple((d + k) % n for k in range(1, n)) for d in range(n)) for n in range(9))
 
 
 class TricksTogether(Game):
@@ -106,7 +108,7 @@ class TricksTogether(Game):
         come from ``_deal``, at once for the first round and when first needed after that."""
         n = self.players
         self.cards = self.sequence[self.position]
-        self.commit_order = [(self.dealer + k) % n for k in range(1, n)]
+        self.commit_order = COMMIT_ORDER[n][self.dealer]
         self.phase_name = "commit"
         self._turn: int | None = self.commit_order[0]
         self.hands = [0] * n
@@ -351,26 +353,31 @@ class TricksTogether(Game):
         won = self.won
         if won == numbers:
             self._end_round(True, MADE, ())
-        else:
-            missed = tuple((p, won[p], numbers[p]) for p in range(self.players) if won[p] != numbers[p])
-            self._end_round(False, ("missed", missed), tuple(p for p, _, _ in missed))
+            return
+        missed = []
+        seats = []
+        for p in range(self.players):
+            if won[p] != numbers[p]:
+                missed.append((p, won[p], numbers[p]))
+                seats.append(p)
+        self._end_round(False, ("missed", tuple(missed)), tuple(seats))
 
     def _end_round(self, success: bool, reason: Reason, missed: tuple[int, ...]) -> None:
-        # A row of ints and the reason's code (``view.score_row`` writes it out).
-        self.score_sheet.append(
-            ScoreRow(
-                self.deal_count,
-                self.position + 1,
-                self.cards,
-                self.dealer,
-                self.trump_card,
-                self.trump_suit,
-                tuple(self.numbers),
-                tuple(self.won),
-                success,
-                reason,
-            )
+        # A row of ints and the reason's code (``view.score_row`` writes it out); built with tuple.__new__,
+        # which skips the named tuple's Python-level constructor (this runs at the end of every round).
+        row = (
+            self.deal_count,
+            self.position + 1,
+            self.cards,
+            self.dealer,
+            self.trump_card,
+            self.trump_suit,
+            tuple(self.numbers),
+            tuple(self.won),
+            success,
+            reason,
         )
+        self.score_sheet.append(tuple.__new__(ScoreRow, row))
         if success:
             self._log.append((RoundWon, (self.position + 1,), None))
             self.position += 1

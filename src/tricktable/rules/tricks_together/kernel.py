@@ -9,6 +9,7 @@ against ``TricksTogether.play`` so the two can never disagree.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from hashlib import blake2b
 
 from tricktable.core.cards import SUIT_MASKS
 
@@ -118,3 +119,35 @@ class SplitMix64:
     def random(self) -> float:
         """A uniform float in [0, 1) from the top 53 bits of the next output."""
         return (self.next() >> 11) * (1.0 / (1 << 53))
+
+
+def deal_stream(seed: int, deal: int) -> int:
+    """The SplitMix64 state deal number ``deal`` of a game seeded ``seed`` is drawn from.
+
+    A pure function of the two numbers, so a seeded game deals the same cards however late it deals or
+    however many other random numbers were drawn.  Seeds outside 0..2**64 are hashed down to 64 bits."""
+    if 0 <= seed <= _MASK64:
+        folded = seed
+    else:
+        folded = int.from_bytes(blake2b(str(seed).encode(), digest_size=8).digest(), "little")
+    return (folded * 0x9E3779B97F4A7C15 + deal) & _MASK64
+
+
+def draw_deal(state: int, players: int, cards: int, dealer: int) -> tuple[list[int], int]:
+    """A deal from SplitMix64(``state``): the cards one at a time from the dealer's left, then the turned card.
+
+    Each card is drawn from those left with ``(next() * left) >> 64`` (off uniform by less than ``2**-57``).
+    This is the reference; ``ckernel.draw_deal`` is the same in C, and the tests check they agree."""
+    rng = SplitMix64(state)
+    pool = list(range(52))
+    hands = [0] * players
+    seat = dealer
+    dealt = players * cards
+    for i in range(dealt):
+        left = 52 - i
+        j = (rng.next() * left) >> 64
+        seat = seat + 1 if seat + 1 < players else 0
+        hands[seat] |= 1 << pool[j]
+        pool[j] = pool[left - 1]
+    j = (rng.next() * (52 - dealt)) >> 64
+    return hands, pool[j]
