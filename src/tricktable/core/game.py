@@ -178,6 +178,12 @@ class Game(ABC):
             self._deal_due = False
             self._deal()
 
+    @property
+    def deals_started(self) -> int:
+        """How many deals the game has made or owes (an owed deal counts before it is made): a program that
+        deals the cards itself (``core.draws``) sees here that the game has asked for another one."""
+        return len(self._dealt) + (1 if self._deal_due else 0)
+
     # ----- the protocol --------------------------------------------------------------------------
 
     @property
@@ -247,10 +253,17 @@ class Game(ABC):
         out["result"] = self.result()
         return out
 
+    #: Lists that only ever grow, by immutable entries (log tuples, frozen events, moves, deals made): a clone
+    #: copies the list and shares the entries, which a long game makes much quicker than copying them through.
+    _APPEND_ONLY = frozenset(("_log", "_events", "history", "_dealt"))
+
     def clone(self) -> Game:
         """An independent copy (for search): containers are copied, immutable values shared."""
         twin = object.__new__(type(self))
-        twin.__dict__.update({k: _copy_value(v) for k, v in self.__dict__.items()})
+        append_only = self._APPEND_ONLY
+        twin.__dict__.update(
+            {k: v[:] if k in append_only else _copy_value(v) for k, v in self.__dict__.items()}
+        )
         return twin
 
     # ----- deals ---------------------------------------------------------------------------------

@@ -1,0 +1,181 @@
+"""The four games as OpenSpiel games: ``import tricktable.interop.openspiel`` registers them.
+
+Each game is registered with ``pyspiel.register_game`` as ``tricktable_<game>`` (``tricktable_tricks_together``
+...), sequential, with explicit chance for the deals and imperfect information.  Tricks Together has an
+identical utility (``adapt.Spec.utilities``); the others are zero-sum, each seat's utility its share of the win
+less ``1 / players``.  The game parameters are ``players`` and every option of the game::
+
+    import pyspiel, tricktable.interop.openspiel
+    game = pyspiel.load_game("tricktable_trumps", {"players": 5, "target": 20})
+
+Actions are the ids of the game's ``encoding`` module; chance actions are the items of the game's ``chance``
+draws (card ids, seats, suits), each as likely as any other left, so the deal is the one the engine's own
+shuffle would draw from the same items.  Strings and tensors are built from the seat's view only: the
+information state string is every event the seat has seen with its current view, the observation string the
+current view, and both tensors the view's encoding.  While a deal is being drawn no player moves, and every
+seat's observation is that the cards are being dealt.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pyspiel
+
+from tricktable.core.registry import game_class, game_names
+from tricktable.interop.adapt import Session, Spec, spec
+
+PREFIX = "tricktable_"
+
+
+def short_name(game: str) -> str:
+    """``tricks-together`` -> ``tricktable_tricks_together``."""
+    return PREFIX + game_class(game).name.replace("-", "_")
+
+
+def _view_text(view: dict[str, Any]) -> str:
+    """A view as one line of JSON, without the parts drawn from the rest (panels) or listed apart (events)."""
+    return json.dumps({k: v for k, v in view.items() if k not in ("panels", "events")}, sort_keys=True)
+
+
+class TricktableObserver:
+    """Strings and tensors of one seat's view (OpenSpiel's Python observer interface)."""
+
+    def __init__(self, game_spec: Spec, perfect_recall: bool) -> None:
+        self.spec = game_spec
+        self.perfect_recall = perfect_recall
+        self.tensor, self.dict = game_spec.layout.new()
+
+    def set_from(self, state: TricktableState, player: int) -> None:
+        self.tensor.fill(0.0)
+        session = state.session
+        if not session.dealing:
+            self.spec.encoding.encode_view(session.view(player), self.dict)
+
+    def string_from(self, state: TricktableState, player: int) -> str:
+        session = state.session
+        if session.dealing:
+            return f"seat {player}: the cards are being dealt (deal {len(session.deals) + 1})"
+        view = _view_text(session.view(player))
+        if not self.perfect_recall:
+            return view
+        return "\n".join([*session.seen(player), view])
+
+
+class TricktableState(pyspiel.State):
+    """A position: a ``Session`` (the engine and the deal being drawn) behind OpenSpiel's state interface."""
+
+    def __init__(self, game: TricktableGame) -> None:
+        super().__init__(game)
+        self.session = Session(game.spec)
+
+    def current_player(self) -> int:
+        to_move = self.session.to_move
+        if to_move is None:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if to_move == Session.CHANCE:
+            return int(pyspiel.PlayerId.CHANCE)
+        return to_move
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.session.legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        items = self.session.chance_items()
+        return [(item, 1.0 / len(items)) for item in items]
+
+    def _apply_action(self, action: int) -> None:
+        if self.session.dealing:
+            self.session.apply_chance(action)
+        else:
+            self.session.apply_action(action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return self.session.chance_text(action)
+        return self.session.action_text(action)
+
+    def is_terminal(self) -> bool:
+        return self.session.is_over
+
+    def returns(self) -> list[float]:
+        return self.session.returns()
+
+    def __str__(self) -> str:
+        """The whole position, as a record has it: every deal (with every hand), every move, and the items of a
+        deal being drawn."""
+        session = self.session
+        moves = [session.action_text(a) for a in session.actions]
+        return json.dumps({"deals": session.deals, "moves": moves, "drawing": session.drawn})
+
+
+class TricktableGame(pyspiel.Game):
+    """One of the games, with its players and options from the game parameters."""
+
+    GAME: str = ""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        players = int(params.pop("players", game_class(self.GAME).default_players))
+        self.spec = spec(self.GAME, players, **params)
+        low, high = self.spec.utility_range()
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.spec.num_actions,
+            max_chance_outcomes=self.spec.max_chance_outcomes,
+            num_players=players,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=None if self.spec.cooperative else 0.0,
+            max_game_length=self.spec.max_moves,
+        )
+        super().__init__(game_type(self.GAME), info, {"players": players, **self.spec.option_dict})
+
+    def new_initial_state(self) -> TricktableState:
+        return TricktableState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: dict[str, Any] | None = None
+    ) -> TricktableObserver:
+        if params:
+            raise ValueError(f"the observer takes no parameters, not {params}")
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return TricktableObserver(self.spec, perfect_recall)
+
+
+def game_type(game: str) -> pyspiel.GameType:
+    cls = game_class(game)
+    parameters: dict[str, Any] = {"players": cls.default_players}
+    parameters.update({o.name: o.default for o in cls.option_specs})
+    utility = pyspiel.GameType.Utility.IDENTICAL if cls.cooperative else pyspiel.GameType.Utility.ZERO_SUM
+    return pyspiel.GameType(
+        short_name=short_name(game),
+        long_name=f"tricktable {cls.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=cls.max_players,
+        min_num_players=cls.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameters,
+    )
+
+
+def _register() -> None:
+    registered = set(pyspiel.registered_names())
+    for game in game_names():
+        name = short_name(game)
+        if name in registered:
+            continue
+        cls = type(f"Tricktable{game_class(game).__name__}Game", (TricktableGame,), {"GAME": game})
+        pyspiel.register_game(game_type(game), cls)
+
+
+_register()
+
+__all__ = ["PREFIX", "TricktableGame", "TricktableObserver", "TricktableState", "short_name"]
