@@ -135,6 +135,12 @@ class Session:
         self.spec = spec
         self.deals: list[dict[str, Any]] = []
         self.actions: list[int] = []  #: every player action so far (chance items are in ``drawn``)
+        #: Every item drawn and every action, in order (OpenSpiel's history; an item with no alternative, as the
+        #: last card of a whole deck, is drawn by itself and not listed), and where each deal's items begin.
+        self.history: list[int] = []
+        self.deal_starts: list[int] = [0]
+        #: Each deal handed over: its draws and the items drawn.
+        self.dealt: list[tuple[tuple[Draw, ...], list[list[int]]]] = []
         self.game: Game | None = None
         self.draws: tuple[Draw, ...] = spec.deal_draws(None)
         self.drawn: list[list[int]] = [[] for _ in self.draws]
@@ -230,6 +236,7 @@ class Session:
         if item not in self.chance_items():
             raise IllegalMove(f"{item} cannot be drawn now: it is taken or out of range")
         self.drawn[self._next()].append(int(item))
+        self.history.append(int(item))
         self._skip_forced()
 
     def apply_action(self, action: int) -> None:
@@ -240,8 +247,10 @@ class Session:
             raise IllegalMove(f"{action!r} is not an action id (0..{self.spec.num_actions - 1})")
         self.game.play(self.spec.moves[int(action)])
         self.actions.append(int(action))
+        self.history.append(int(action))
         self._views = {}
         if self.game.to_move is not None and self.game.deals_started > len(self.deals):
+            self.deal_starts.append(len(self.history))
             self.draws = self.spec.deal_draws(self.game)
             self.drawn = [[] for _ in self.draws]
             self._skip_forced()
@@ -261,6 +270,7 @@ class Session:
     def _hand_over(self) -> None:
         spec = self.spec
         self.deals.append(spec.chance.explicit_deal(spec.players, spec.option_dict, self.game, self.drawn))
+        self.dealt.append((self.draws, self.drawn))
         self.game = self._replay()
         self._views = {}
         self._seen = []  # the game was made again: its events are read afresh
@@ -282,8 +292,11 @@ class Session:
     def __deepcopy__(self, memo: dict[int, Any]) -> Session:
         twin = object.__new__(Session)
         twin.spec = self.spec
-        twin.deals = self.deals[:]  # deals are never changed once drawn
+        twin.deals = self.deals[:]  # deals, and the items of a deal handed over, never change
+        twin.dealt = self.dealt[:]
         twin.actions = self.actions[:]
+        twin.history = self.history[:]
+        twin.deal_starts = self.deal_starts[:]
         twin.game = self.game.clone() if self.game is not None else None
         twin.draws = self.draws
         twin.drawn = [items[:] for items in self.drawn]
@@ -292,32 +305,35 @@ class Session:
         return twin
 
     def __getstate__(self) -> dict[str, Any]:
-        """What pickling keeps: the game's name, players and options, the deals, the actions and the items of a
-        deal being drawn; the engine is rebuilt from them."""
+        """What pickling keeps: the game's name, players and options, and the history, which replays it."""
         spec = self.spec
-        return {
-            "game": [spec.name, spec.players, [list(o) for o in spec.options]],
-            "deals": self.deals,
-            "actions": self.actions,
-            "drawn": self.drawn,
-            "dealing": bool(self.draws),
-        }
+        return {"game": [spec.name, spec.players, [list(o) for o in spec.options]], "history": self.history}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         name, players, options = state["game"]
-        self.spec = _spec(name, players, tuple((k, v) for k, v in options))
-        self.deals = list(state["deals"])
-        self.actions = list(state["actions"])
-        self.game = None
-        self.draws = ()
-        self.drawn = []
-        self._views = {}
-        self._seen = []
-        if self.deals:
-            self.game = self._replay()
-        if state["dealing"]:
-            self.draws = self.spec.deal_draws(self.game)
-            self.drawn = [list(items) for items in state["drawn"]]
+        self.__init__(_spec(name, players, tuple((k, v) for k, v in options)))  # type: ignore[misc]
+        self.replay(state["history"])
+
+    def replay(self, history: list[int]) -> None:
+        """Apply every item and action of ``history`` in turn."""
+        for step in history:
+            if self.dealing:
+                self.apply_chance(step)
+            else:
+                self.apply_action(step)
+
+    def observation(self, seat: int) -> str:
+        """``seat``'s view as one line of JSON (without panels, drawn from the rest, and events, listed apart)."""
+        if self.dealing:
+            return f"seat {seat}: the cards are being dealt (deal {len(self.deals) + 1})"
+        view = self.view(seat)
+        return json.dumps({k: v for k, v in view.items() if k not in ("panels", "events")}, sort_keys=True)
+
+    def information(self, seat: int) -> str:
+        """Everything ``seat`` has seen: every event shown to it, then its view (``observation``)."""
+        if self.dealing:
+            return self.observation(seat)
+        return "\n".join([*self.seen(seat), self.observation(seat)])
 
     def key(self) -> str:
         """Everything that makes this position, as text (deals, actions, items drawn): equal for equal states."""

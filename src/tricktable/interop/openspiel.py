@@ -19,12 +19,16 @@ seat's observation is that the cards are being dealt.
 from __future__ import annotations
 
 import json
+import random
+from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 import pyspiel
 
 from tricktable.core.registry import game_class, game_names
 from tricktable.interop.adapt import Session, Spec, spec
+from tricktable.interop.resample import Plan, plan, resample
 
 PREFIX = "tricktable_"
 
@@ -32,11 +36,6 @@ PREFIX = "tricktable_"
 def short_name(game: str) -> str:
     """``tricks-together`` -> ``tricktable_tricks_together``."""
     return PREFIX + game_class(game).name.replace("-", "_")
-
-
-def _view_text(view: dict[str, Any]) -> str:
-    """A view as one line of JSON, without the parts drawn from the rest (panels) or listed apart (events)."""
-    return json.dumps({k: v for k, v in view.items() if k not in ("panels", "events")}, sort_keys=True)
 
 
 class TricktableObserver:
@@ -55,12 +54,11 @@ class TricktableObserver:
 
     def string_from(self, state: TricktableState, player: int) -> str:
         session = state.session
-        if session.dealing:
-            return f"seat {player}: the cards are being dealt (deal {len(session.deals) + 1})"
-        view = _view_text(session.view(player))
-        if not self.perfect_recall:
-            return view
-        return "\n".join([*session.seen(player), view])
+        return session.information(player) if self.perfect_recall else session.observation(player)
+
+
+#: Plans of the positions sampled from lately: a search samples many worlds from one position.
+_PLANS: OrderedDict[tuple[str, int], Plan] = OrderedDict()
 
 
 class TricktableState(pyspiel.State):
@@ -101,6 +99,22 @@ class TricktableState(pyspiel.State):
 
     def returns(self) -> list[float]:
         return self.session.returns()
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> TricktableState:
+        """A state ``player_id`` cannot tell from this one, its hidden part drawn afresh (``interop.resample``):
+        what OpenSpiel's ISMCTS asks for.  ``probability_sampler`` seeds the draw."""
+        rng = random.Random(int(probability_sampler() * 2**53))
+        key = (self.session.key(), player_id)
+        cached = _PLANS.get(key)
+        if cached is None:
+            cached = _PLANS[key] = plan(self.session, player_id)
+            while len(_PLANS) > 16:
+                _PLANS.popitem(last=False)
+        world = resample(self.session, player_id, rng, cached=cached)
+        state = self.get_game().new_initial_state()
+        for action in world.history:
+            state.apply_action(action)
+        return state
 
     def __str__(self) -> str:
         """The whole position, as a record has it: every deal (with every hand), every move, and the items of a
