@@ -253,9 +253,10 @@ class Game(ABC):
         out["result"] = self.result()
         return out
 
-    #: Lists that only ever grow, by immutable entries (log tuples, frozen events, moves, deals made): a clone
-    #: copies the list and shares the entries, which a long game makes much quicker than copying them through.
-    _APPEND_ONLY = frozenset(("_log", "_events", "history", "_dealt"))
+    #: Lists whose entries never change once they are in (log tuples, frozen events, moves, the deals made and
+    #: the deals given): a clone copies the list and shares the entries, much quicker in a long game than
+    #: copying every entry through.
+    _APPEND_ONLY = frozenset(("_log", "_events", "history", "_dealt", "deals"))
 
     def clone(self) -> Game:
         """An independent copy (for search): containers are copied, immutable values shared."""

@@ -25,6 +25,7 @@ import numpy as np
 from tricktable.core.draws import Draw
 from tricktable.core.encoding import Layout
 from tricktable.core.errors import IllegalMove
+from tricktable.core.events import Event
 from tricktable.core.game import Game, Move
 from tricktable.core.options import resolve_options
 from tricktable.core.registry import game_class, new_game
@@ -138,14 +139,20 @@ class Session:
         #: Every item drawn and every action, in order (OpenSpiel's history; an item with no alternative, as the
         #: last card of a whole deck, is drawn by itself and not listed), and where each deal's items begin.
         self.history: list[int] = []
+        self.movers: list[int] = []  #: who made each step of ``history``: a seat, or ``CHANCE``
+        self.texts: list[str] = []  #: every action's notation
         self.deal_starts: list[int] = [0]
+        self.deal_actions: list[int] = [0]  #: how many actions came before each deal
         #: Each deal handed over: its draws and the items drawn.
         self.dealt: list[tuple[tuple[Draw, ...], list[list[int]]]] = []
         self.game: Game | None = None
         self.draws: tuple[Draw, ...] = spec.deal_draws(None)
         self.drawn: list[list[int]] = [[] for _ in self.draws]
         self._views: dict[int | None, dict[str, Any]] = {}
+        #: The events read so far and their lines of JSON, with who may see each (kept across ``_replay``
+        #: for the events the game made again unchanged).
         self._seen: list[tuple[frozenset[int] | None, str]] = []
+        self._seen_events: list[Event] = []
         self._skip_forced()
 
     # ----- reading ------------------------------------------------------------------------------
@@ -217,8 +224,10 @@ class Session:
             raise IllegalMove("the cards are being dealt: there are no events until the deal is complete")
         lines = self._seen
         events = self.game.events
+        read = self._seen_events
         for event in events[len(lines) :]:
             lines.append((event.visible_to, json.dumps(event.to_dict(), sort_keys=True)))
+            read.append(event)
         return [line for visible_to, line in lines if visible_to is None or seat in visible_to]
 
     def returns(self) -> list[float]:
@@ -237,6 +246,7 @@ class Session:
             raise IllegalMove(f"{item} cannot be drawn now: it is taken or out of range")
         self.drawn[self._next()].append(int(item))
         self.history.append(int(item))
+        self.movers.append(self.CHANCE)
         self._skip_forced()
 
     def apply_action(self, action: int) -> None:
@@ -245,12 +255,17 @@ class Session:
             raise IllegalMove("the cards are being dealt: no player moves now")
         if not (isinstance(action, (int, np.integer)) and 0 <= action < self.spec.num_actions):
             raise IllegalMove(f"{action!r} is not an action id (0..{self.spec.num_actions - 1})")
+        seat = self.game.to_move
         self.game.play(self.spec.moves[int(action)])
+        assert seat is not None
         self.actions.append(int(action))
         self.history.append(int(action))
+        self.movers.append(seat)
+        self.texts.append(str(self.spec.moves[int(action)]))
         self._views = {}
         if self.game.to_move is not None and self.game.deals_started > len(self.deals):
             self.deal_starts.append(len(self.history))
+            self.deal_actions.append(len(self.actions))
             self.draws = self.spec.deal_draws(self.game)
             self.drawn = [[] for _ in self.draws]
             self._skip_forced()
@@ -273,11 +288,23 @@ class Session:
         self.dealt.append((self.draws, self.drawn))
         self.game = self._replay()
         self._views = {}
-        self._seen = []  # the game was made again: its events are read afresh
+        self._forget_changed_events()
         if self.game.deals_started != len(self.deals):
             raise RuntimeError(f"{spec.name}: the game did not take the deal drawn for it")
         self.draws = ()
         self.drawn = []
+
+    def _forget_changed_events(self) -> None:
+        """Keep the lines of the events the game made again as they were (every round before the new deal)."""
+        assert self.game is not None
+        events = self.game.events
+        same = 0
+        for old, new in zip(self._seen_events, events):
+            if old != new:
+                break
+            same += 1
+        del self._seen[same:]
+        del self._seen_events[same:]
 
     def _replay(self) -> Game:
         """The game created with every deal drawn so far, every move made again."""
@@ -296,12 +323,16 @@ class Session:
         twin.dealt = self.dealt[:]
         twin.actions = self.actions[:]
         twin.history = self.history[:]
+        twin.movers = self.movers[:]
+        twin.texts = self.texts[:]
         twin.deal_starts = self.deal_starts[:]
+        twin.deal_actions = self.deal_actions[:]
         twin.game = self.game.clone() if self.game is not None else None
         twin.draws = self.draws
         twin.drawn = [items[:] for items in self.drawn]
         twin._views = dict(self._views)  # views are read, never changed: the copy may share them
         twin._seen = self._seen[:]
+        twin._seen_events = self._seen_events[:]
         return twin
 
     def __getstate__(self) -> dict[str, Any]:
@@ -313,6 +344,26 @@ class Session:
         name, players, options = state["game"]
         self.__init__(_spec(name, players, tuple((k, v) for k, v in options)))  # type: ignore[misc]
         self.replay(state["history"])
+
+    def before_deal(self, number: int) -> Session:
+        """The position where deal ``number`` (from 0) began to be drawn, made with one replay of the moves."""
+        twin = Session(self.spec)
+        if number == 0:
+            return twin
+        acted = self.deal_actions[number]
+        twin.deals = self.deals[:number]
+        twin.dealt = self.dealt[:number]
+        twin.actions = self.actions[:acted]
+        twin.texts = self.texts[:acted]
+        twin.history = self.history[: self.deal_starts[number]]
+        twin.movers = self.movers[: self.deal_starts[number]]
+        twin.deal_starts = self.deal_starts[: number + 1]
+        twin.deal_actions = self.deal_actions[: number + 1]
+        twin.game = twin._replay()
+        twin.draws = self.spec.deal_draws(twin.game)
+        twin.drawn = [[] for _ in twin.draws]
+        twin._skip_forced()
+        return twin
 
     def replay(self, history: list[int]) -> None:
         """Apply every item and action of ``history`` in turn."""

@@ -69,6 +69,10 @@ class TricktableState(pyspiel.State):
         self.session = Session(game.spec)
 
     def current_player(self) -> int:
+        replaying = self.__dict__.get("_replaying")
+        if replaying is not None:
+            world, step = replaying
+            return world.movers[step]
         to_move = self.session.to_move
         if to_move is None:
             return int(pyspiel.PlayerId.TERMINAL)
@@ -84,6 +88,10 @@ class TricktableState(pyspiel.State):
         return [(item, 1.0 / len(items)) for item in items]
 
     def _apply_action(self, action: int) -> None:
+        replaying = self.__dict__.get("_replaying")
+        if replaying is not None:
+            replaying[1] += 1  # taking over a position made elsewhere: only OpenSpiel's history is written
+            return
         if self.session.dealing:
             self.session.apply_chance(action)
         else:
@@ -112,16 +120,25 @@ class TricktableState(pyspiel.State):
                 _PLANS.popitem(last=False)
         world = resample(self.session, player_id, rng, cached=cached)
         state = self.get_game().new_initial_state()
-        for action in world.history:
-            state.apply_action(action)
+        state.adopt(world)
         return state
+
+    def adopt(self, world: Session) -> None:
+        """Become ``world``'s position (a fresh state only): OpenSpiel's history is written step by step, and
+        the session is taken as it is rather than played again."""
+        self._replaying = [world, 0]
+        try:
+            for action in world.history:
+                self.apply_action(action)
+        finally:
+            del self._replaying
+        self.session = world
 
     def __str__(self) -> str:
         """The whole position, as a record has it: every deal (with every hand), every move, and the items of a
         deal being drawn."""
         session = self.session
-        moves = [session.action_text(a) for a in session.actions]
-        return json.dumps({"deals": session.deals, "moves": moves, "drawing": session.drawn})
+        return json.dumps({"deals": session.deals, "moves": session.texts, "drawing": session.drawn})
 
 
 class TricktableGame(pyspiel.Game):

@@ -74,11 +74,11 @@ def plan(session: Session, seat: int) -> Plan:
     if session.dealing or session.game is None:
         raise IllegalMove("a world is sampled where a seat moves, not while the cards are dealt")
     view = session.view(seat)
-    seen = tokens({k: v for k, v in view.items() if k != "panels"}, set())
-    start = session.deal_starts[-1]
     draws, items = session.dealt[-1]
-    prefix = Session(session.spec)
-    prefix.replay(session.history[:start])
+    # The names of the deal's items (cards, trump suits) the seat's view shows.
+    shown = tokens({k: v for k, v in view.items() if k != "panels"}, set())
+    seen = {label for draw in draws for label in draw.labels if label in shown}
+    prefix = session.before_deal(len(session.deal_starts) - 1)
     # The round as it was: replay the real deal, then weigh each move of the others.
     real = copy.deepcopy(prefix)
     _draw(real, items)
@@ -92,10 +92,11 @@ def plan(session: Session, seat: int) -> Plan:
         keep.append(mover == seat or _kept(real, seat, action, moves[index + 1 :], seen, target))
         real.apply_action(action)
     # A move kept as it was keeps the cards it names where they were dealt.
+    names = {label for draw in draws for label in draw.labels}
     fixed = set(seen)
     for action, kept in zip(moves, keep):
         if kept:
-            fixed.update(session.action_text(action).split())
+            fixed.update(word for word in session.action_text(action).split() if word in names)
     seen_items = [[draw.public or draw.labels[item] in fixed for item in got] for draw, got in zip(draws, items)]
     return Plan(seat, target, prefix, items, seen_items, moves, keep, fixed)
 
