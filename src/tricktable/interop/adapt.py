@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from tricktable.core.draws import Draw
+from tricktable.core.draws import Draw, seeded_items
 from tricktable.core.encoding import Layout
 from tricktable.core.errors import IllegalMove
 from tricktable.core.events import Event
@@ -51,6 +51,7 @@ class Spec:
     options: tuple[tuple[str, Any], ...]
     moves: tuple[Move, ...]
     ids: dict[Move, int] = field(repr=False)
+    by_text: dict[str, int] = field(repr=False)  #: action ids by the moves' notation
     layout: Layout = field(repr=False)
     encoding: ModuleType = field(repr=False)
     chance: ModuleType = field(repr=False)
@@ -123,7 +124,8 @@ def _spec(name: str, players: int, options: tuple[tuple[str, Any], ...]) -> Spec
     if len(ids) != len(moves):
         raise TypeError(f"{name}: two action ids name the same move")
     layout = Layout(encoding.tensor_layout(players, opts))
-    return Spec(name, players, options, moves, ids, layout, encoding, chance, game_class(name).cooperative)
+    by_text = {str(move): i for i, move in enumerate(moves)}
+    return Spec(name, players, options, moves, ids, by_text, layout, encoding, chance, game_class(name).cooperative)
 
 
 class Session:
@@ -242,9 +244,13 @@ class Session:
 
     def apply_chance(self, item: int) -> None:
         """Draw ``item`` next; the deal goes to the engine once its last item is drawn."""
-        if item not in self.chance_items():
-            raise IllegalMove(f"{item} cannot be drawn now: it is taken or out of range")
-        self.drawn[self._next()].append(int(item))
+        index = self._next()
+        if index < 0:
+            raise IllegalMove("no deal is being drawn")
+        got = self.drawn[index]
+        if not (isinstance(item, (int, np.integer)) and 0 <= item < self.draws[index].population) or item in got:
+            raise IllegalMove(f"{item!r} cannot be drawn now: it is taken or out of range")
+        got.append(int(item))
         self.history.append(int(item))
         self.movers.append(self.CHANCE)
         self._skip_forced()
@@ -297,6 +303,8 @@ class Session:
     def _forget_changed_events(self) -> None:
         """Keep the lines of the events the game made again as they were (every round before the new deal)."""
         assert self.game is not None
+        if not self._seen_events:
+            return  # nothing read yet: nothing to keep
         events = self.game.events
         same = 0
         for old, new in zip(self._seen_events, events):
@@ -403,4 +411,30 @@ def settle_chance(session: Session, rng: np.random.Generator) -> None:
         session.apply_chance(sample_item(session, rng))
 
 
-__all__ = ["ENGINE_SEED", "Session", "Spec", "sample_item", "settle_chance", "spec"]
+def seeded_item(session: Session, seed: int) -> int:
+    """The item the engine's own shuffle for ``seed`` draws next (``core.draws.seeded_items``): the first deal's
+    public draws (the first dealer) come off deal 0 of the seed, its other draws off deal 1, and each later
+    deal off its number.  So every game of a seed meets the same deals, however it is played.  (Tricks
+    Together picks its first dealer off the seed in a way of its own, so there the seats may differ.)"""
+    index = session._next()
+    if index < 0:
+        raise IllegalMove("no deal is being drawn")
+    draws = session.draws
+    number = len(session.deals) + 1
+    if number == 1:
+        public = [d for d in draws if d.public]
+        items = iter(seeded_items(seed, 0, public) + seeded_items(seed, 1, [d for d in draws if not d.public]))
+        ordered = {d: next(items) for d in public}
+        groups = [ordered[d] if d.public else next(items) for d in draws]
+    else:
+        groups = seeded_items(seed, number, draws)
+    return groups[index][len(session.drawn[index])]
+
+
+def settle_seeded(session: Session, seed: int) -> None:
+    """Draw what the engine's own shuffle draws for ``seed`` (``seeded_item``) until a player is to move."""
+    while session.dealing:
+        session.apply_chance(seeded_item(session, seed))
+
+
+__all__ = ["ENGINE_SEED", "Session", "Spec", "sample_item", "seeded_item", "settle_chance", "settle_seeded", "spec"]

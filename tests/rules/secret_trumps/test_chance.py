@@ -8,9 +8,7 @@ from tests.rules.deal_draws_support import check_deals_match_the_seeded_shuffle
 from tricktable.rules.secret_trumps import chance
 
 
-@pytest.mark.parametrize(
-    ("players", "options"), [(3, {}), (4, {"five_goals": True}), (4, {"second_deck": False})]
-)
+@pytest.mark.parametrize(("players", "options"), [(3, {}), (4, {"five_goals": True}), (4, {"second_deck": False})])
 @pytest.mark.parametrize("seed", [1, 2])
 def test_every_layout_drawn_item_by_item_is_the_seeded_layout(
     players: int, options: dict[str, bool], seed: int

@@ -85,6 +85,7 @@ def encode_view(view: dict[str, Any], out: dict[str, np.ndarray]) -> None:
     for info in view["seats"]:
         out["tricks"][info["seat"]] = info["tricks"] / ROWS
 
+
 #: The rounds ``max_moves`` allows for.  A round need not cross off any goal, so the rules set no limit; random
 #: play ends within about 30 rounds, and a game of 200 rounds would need players who avoid their goals.
 MAX_ROUNDS = 200

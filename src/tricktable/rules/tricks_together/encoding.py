@@ -83,7 +83,6 @@ def encode_view(view: dict[str, Any], out: dict[str, np.ndarray]) -> None:
     set_bits(out["played"], (parse_card(c) for c in event_cards(view["events"], ("card_played",))))
 
 
-
 def max_moves(players: int, options: dict[str, Any]) -> int:
     """The longest game in moves: every position cleared after every life is lost (one round more than the
     positions and lives allow ends it), each round with every number and every card at the peak size."""

@@ -91,6 +91,7 @@ def encode_view(view: dict[str, Any], out: dict[str, np.ndarray]) -> None:
         if event["type"] == "card_played":
             out["played"][parse_card(event["card"])] = 1
 
+
 #: The tie-break hands ``max_moves`` allows for, on top of the hands that reach the target.  Every tie on the
 #: highest total at or over the target means another hand (ruling TR-R20), so the rules set no limit.
 TIE_BREAK_HANDS = 50
