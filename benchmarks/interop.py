@@ -7,6 +7,7 @@ Every side plays whole random games of each game (default players and options) a
 
 * ``engine``: ``tricktable.new_game(name, seed=...)``, then ``game.play(rng.choice(game.legal_moves()))`` until
   the end: the engine's public API, its own seeded deals.
+* ``engine+view``: the same, reading the view of the seat to move before each move (what a bot is given).
 * ``session``: ``interop.adapt.Session``, the layer both adapters share: deals drawn item by item and handed
   to the engine, moves as action ids.
 * ``openspiel``: ``pyspiel.load_game("tricktable_<game>")``; ``new_initial_state()``, chance outcomes sampled,
@@ -17,7 +18,8 @@ Every side plays whole random games of each game (default players and options) a
   mask) and ``step`` with a random legal action.
 
 The sides run in alternating slices and each rate is the median of its slices, so a noisy machine slows all of
-them alike; each prints with its ratio to ``engine`` measured in the same run.  A benchmark, not a test: it
+them alike; each prints with its ratio to ``engine`` measured in the same run (compare the sides that
+observe, ``openspiel+obs`` and ``pettingzoo``, with ``engine+view``).  A benchmark, not a test: it
 asserts no speed.
 """
 
@@ -62,7 +64,7 @@ def rates(sides: dict[str, Work], seconds: float) -> dict[str, float]:
     return {name: statistics.median(values) for name, values in samples.items()}
 
 
-def engine_side(name: str) -> Work:
+def engine_side(name: str, observe: bool) -> Work:
     rng = random.Random(1)
     seeds = iter(range(10**12))
 
@@ -70,6 +72,8 @@ def engine_side(name: str) -> Work:
         game = tricktable.new_game(name, seed=next(seeds))
         moves = 0
         while game.to_move is not None:
+            if observe:
+                game.view(game.to_move)
             game.play(rng.choice(game.legal_moves()))
             moves += 1
         return moves
@@ -143,7 +147,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     for name in args.games.split(","):
         sides = {
-            "engine": engine_side(name),
+            "engine": engine_side(name, observe=False),
+            "engine+view": engine_side(name, observe=True),
             "session": session_side(name),
             "openspiel": openspiel_side(name, observe=False),
             "openspiel+obs": openspiel_side(name, observe=True),

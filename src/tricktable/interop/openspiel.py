@@ -12,8 +12,10 @@ Actions are the ids of the game's ``encoding`` module; chance actions are the it
 draws (card ids, seats, suits), each as likely as any other left, so the deal is the one the engine's own
 shuffle would draw from the same items.  Strings and tensors are built from the seat's view only: the
 information state string is every event the seat has seen with its current view, the observation string the
-current view, and both tensors the view's encoding.  While a deal is being drawn no player moves, and every
-seat's observation is that the cards are being dealt.
+current view, and both tensors the view's encoding (the current view, not every earlier round's).  While a
+deal is being drawn no player moves, and every seat's observation is that the cards are being dealt.
+``resample_from_infostate`` draws worlds a seat cannot tell from the real one (``interop.resample``), which is
+what OpenSpiel's Python ISMCTS needs.
 """
 
 from __future__ import annotations
