@@ -1,7 +1,8 @@
 """The import structure of ``src/tricktable``: layers point one way, games never import each other, no circles.
 
-Layers, lowest first: ``core`` <- ``rules`` <- ``bots`` <- ``analysis``, ``lab``, ``interop`` <- ``cli``, ``render``,
-``server``.  A module may import its own layer and the layers below.  ``core`` may read the list of games in
+Layers, lowest first: ``core`` <- ``rules`` <- ``bots`` <- ``analysis``, ``lab``, ``arena`` <- ``cli``, ``render``,
+``server``, ``interop`` (the adapters are faces too, for research tools, and draw with ``render``).  A module may
+import its own layer and the layers below.  ``core`` may read the list of games in
 ``tricktable.rules`` (the package's ``__init__``, which imports nothing).
 """
 
@@ -17,7 +18,7 @@ LAYERS = {
     "bots": 2,
     "analysis": 3,
     "lab": 3,
-    "interop": 3,
+    "interop": 4,
     "arena": 3,
     "cli": 4,
     "render": 4,

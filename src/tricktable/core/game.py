@@ -178,6 +178,12 @@ class Game(ABC):
             self._deal_due = False
             self._deal()
 
+    @property
+    def deals_started(self) -> int:
+        """How many deals the game has made or owes (an owed deal counts before it is made): a program that
+        deals the cards itself (``core.draws``) sees here that the game has asked for another one."""
+        return len(self._dealt) + (1 if self._deal_due else 0)
+
     # ----- the protocol --------------------------------------------------------------------------
 
     @property
@@ -247,10 +253,18 @@ class Game(ABC):
         out["result"] = self.result()
         return out
 
+    #: Lists whose entries never change once they are in (log tuples, frozen events, moves, the deals made and
+    #: the deals given): a clone copies the list and shares the entries, much quicker in a long game than
+    #: copying every entry through.
+    _APPEND_ONLY = frozenset(("_log", "_events", "history", "_dealt", "deals"))
+
     def clone(self) -> Game:
         """An independent copy (for search): containers are copied, immutable values shared."""
         twin = object.__new__(type(self))
-        twin.__dict__.update({k: _copy_value(v) for k, v in self.__dict__.items()})
+        append_only = self._APPEND_ONLY
+        twin.__dict__.update(
+            {k: v[:] if k in append_only else _copy_value(v) for k, v in self.__dict__.items()}
+        )
         return twin
 
     # ----- deals ---------------------------------------------------------------------------------

@@ -1,0 +1,44 @@
+"""The adapter benchmark's sides each play whole games and count their moves (no speed is asserted)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from tricktable.interop.adapt import spec
+
+
+def load_interop_benchmark() -> ModuleType:
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "interop.py"
+    module_spec = importlib.util.spec_from_file_location("interop_benchmark", path)
+    assert module_spec is not None and module_spec.loader is not None
+    module = importlib.util.module_from_spec(module_spec)
+    module_spec.loader.exec_module(module)
+    return module
+
+
+BENCHMARK = load_interop_benchmark()
+
+
+@pytest.mark.parametrize("name", ["tricks-together", "tandem-trick"])
+def test_every_side_plays_whole_games(name: str) -> None:
+    sides = {
+        "engine": BENCHMARK.engine_side(name, observe=False),
+        "engine+view": BENCHMARK.engine_side(name, observe=True),
+        "session": BENCHMARK.session_side(name),
+        "openspiel": BENCHMARK.openspiel_side(name, observe=False),
+        "openspiel+obs": BENCHMARK.openspiel_side(name, observe=True),
+        "pettingzoo": BENCHMARK.pettingzoo_side(name),
+    }
+    longest = spec(name).max_moves
+    for side, work in sides.items():
+        made = [work() for _ in range(3)]
+        assert all(0 < moves <= longest for moves in made), side
+
+
+def test_rates_refuse_a_side_that_makes_no_move() -> None:
+    with pytest.raises(RuntimeError, match="made no move"):
+        BENCHMARK.rates({"idle": lambda: 0}, seconds=0.01)
