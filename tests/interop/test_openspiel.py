@@ -71,17 +71,18 @@ def test_actions_read_as_the_games_notation_and_chance_as_the_card_drawn() -> No
 def _seeded_chance(name: str, state: Any, seed: int, deal: int) -> None:
     """Draw the seeded shuffle's items for deal number ``deal`` at the state's chance nodes."""
     session = state.session
+    drawn_by = getattr(session.spec.chance, "seeded_items", seeded_items)
     draws = session.draws if deal > 1 else session.draws[1:]
-    items = seeded_items(seed, deal, draws)
+    items = drawn_by(seed, deal, draws)
     if deal == 1:
-        items = [seeded_items(seed, 0, session.draws[:1])[0], *items]
+        items = [drawn_by(seed, 0, session.draws[:1])[0], *items]
     for group in items:
         for item in group:
             if state.is_chance_node() and item in session.chance_items():
                 state.apply_action(item)
 
 
-@pytest.mark.parametrize("name", ["tandem-trick", "secret-trumps", "trumps"])
+@pytest.mark.parametrize("name", ["tricks-together", "tandem-trick", "secret-trumps", "trumps"])
 def test_chance_outcomes_drawn_as_the_seed_draws_give_the_engines_own_deals(name: str) -> None:
     seed = 17
     engine = new_game(name, seed=seed)

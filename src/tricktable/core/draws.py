@@ -43,6 +43,9 @@ class Draw:
 
 
 def seeded_items(seed: int, deal: int, draws: Sequence[Draw]) -> list[list[int]]:
-    """The items ``draws`` take off deal number ``deal`` of seed ``seed``, as ``DealRandom`` reads them."""
+    """The items ``draws`` take off deal number ``deal`` of seed ``seed``, as ``DealRandom`` reads them.
+
+    A game whose seeded shuffle reads its draws some other way says so with a ``seeded_items`` of the same
+    shape in its ``chance`` module, which callers prefer."""
     source = DealRandom(seed, deal)
     return [source.sample(d.population, d.count) for d in draws]

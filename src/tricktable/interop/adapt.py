@@ -22,7 +22,8 @@ from typing import Any
 
 import numpy as np
 
-from tricktable.core.draws import Draw, seeded_items
+from tricktable.core.draws import Draw
+from tricktable.core.draws import seeded_items as core_seeded_items
 from tricktable.core.encoding import Layout
 from tricktable.core.errors import IllegalMove
 from tricktable.core.events import Event
@@ -412,10 +413,11 @@ def settle_chance(session: Session, rng: np.random.Generator) -> None:
 
 
 def seeded_item(session: Session, seed: int) -> int:
-    """The item the engine's own shuffle for ``seed`` draws next (``core.draws.seeded_items``): the first deal's
-    public draws (the first dealer) come off deal 0 of the seed, its other draws off deal 1, and each later
-    deal off its number.  So every game of a seed meets the same deals, however it is played.  (Tricks
-    Together picks its first dealer off the seed in a way of its own, so there the seats may differ.)"""
+    """The item the engine's own shuffle for ``seed`` draws next (the game's ``chance.seeded_items`` if it has
+    one, else ``core.draws.seeded_items``): the first deal's public draws (the first dealer) come off deal 0 of
+    the seed, its other draws off deal 1, and each later deal off its number.  So every game of a seed meets
+    the same deals as the engine's own, however it is played."""
+    seeded_items = getattr(session.spec.chance, "seeded_items", core_seeded_items)
     index = session._next()
     if index < 0:
         raise IllegalMove("no deal is being drawn")

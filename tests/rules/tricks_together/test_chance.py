@@ -5,19 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.rules.deal_draws_support import check_deals_match_the_seeded_shuffle
-from tricktable.core.draws import Draw
-from tricktable.core.shuffle import deal_bits, draw
 from tricktable.rules.tricks_together import chance
-from tricktable.rules.tricks_together.deals import first_dealer
-
-
-def _engine_items(players: int):  # type: ignore[no-untyped-def]
-    def items(seed: int, number: int, draws: tuple[Draw, ...]) -> list[list[int]]:
-        if number == 0:
-            return [[first_dealer(seed, players)]]  # this game draws its first dealer off 64 bits of deal 0
-        return [draw(deal_bits(seed, number), d.population, d.count) for d in draws]
-
-    return items
 
 
 @pytest.mark.parametrize(
@@ -27,7 +15,7 @@ def _engine_items(players: int):  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_every_deal_drawn_item_by_item_is_the_seeded_deal(players: int, options: dict[str, bool], seed: int) -> None:
     checked = check_deals_match_the_seeded_shuffle(
-        chance, "tricks-together", players, options, seed, _engine_items(players)
+        chance, "tricks-together", players, options, seed, chance.seeded_items
     )
     assert checked >= 2
 

@@ -2,7 +2,8 @@
 
 The first deal also draws the first dealer; every deal draws ``players * cards + 1`` cards of the 52, dealt one
 at a time from the dealer's left with the last one turned for trumps, exactly as ``deals.seeded_deal`` deals
-the cards it draws.
+the cards it draws.  This game's seeded shuffle reads its draws off SplitMix64 (``kernel.deal_stream``), not
+``core.shuffle``: ``seeded_items`` says which items it draws.
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ from typing import Any
 
 from tricktable.core.cards import BIT, CARD_TEXT, DECK_SIZE
 from tricktable.core.draws import Draw
-from tricktable.rules.tricks_together.deals import deal_text, round_sequence
+from tricktable.rules.tricks_together.deals import deal_text, first_dealer, round_sequence
 from tricktable.rules.tricks_together.game import TricksTogether
+from tricktable.rules.tricks_together.kernel import deal_stream, draw_items
 
 
 def _cards_draw(players: int, cards: int) -> Draw:
@@ -49,3 +51,11 @@ def explicit_deal(
         hands[seat] |= BIT[drawn[i]]
     text = deal_text(hands, drawn[players * cards])
     return {"round": 1, "dealer": dealer, **text} if game is None else text
+
+
+def seeded_items(seed: int, number: int, draws: Sequence[Draw]) -> list[list[int]]:
+    """The items this game's own seeded shuffle draws for deal ``number`` of ``seed`` (deal 0: the first
+    dealer, drawn before any card)."""
+    if number == 0:
+        return [[first_dealer(seed, d.population)] for d in draws]
+    return [draw_items(deal_stream(seed, number), d.population, d.count) for d in draws]

@@ -133,21 +133,29 @@ def deal_stream(seed: int, deal: int) -> int:
     return (folded * 0x9E3779B97F4A7C15 + deal) & _MASK64
 
 
-def draw_deal(state: int, players: int, cards: int, dealer: int) -> tuple[list[int], int]:
-    """A deal from SplitMix64(``state``): the cards one at a time from the dealer's left, then the turned card.
-
-    Each card is drawn from those left with ``(next() * left) >> 64`` (off uniform by less than ``2**-57``).
-    This is the reference; ``ckernel.draw_deal`` is the same in C, and the tests check they agree."""
+def draw_items(state: int, population: int, count: int) -> list[int]:
+    """``count`` different items of ``range(population)`` drawn from SplitMix64(``state``), one at a time, each
+    with ``(next() * left) >> 64`` among those left (off uniform by less than ``2**-57``)."""
     rng = SplitMix64(state)
-    pool = list(range(52))
+    pool = list(range(population))
+    out = [0] * count
+    for i in range(count):
+        left = population - i
+        j = (rng.next() * left) >> 64
+        out[i] = pool[j]
+        pool[j] = pool[left - 1]
+    return out
+
+
+def draw_deal(state: int, players: int, cards: int, dealer: int) -> tuple[list[int], int]:
+    """A deal from SplitMix64(``state``): ``draw_items`` gives the cards, dealt one at a time from the dealer's
+    left, then the turned card.  This is the reference; ``ckernel.draw_deal`` is the same in C, and the tests
+    check they agree."""
+    dealt = players * cards
+    drawn = draw_items(state, 52, dealt + 1)
     hands = [0] * players
     seat = dealer
-    dealt = players * cards
     for i in range(dealt):
-        left = 52 - i
-        j = (rng.next() * left) >> 64
         seat = seat + 1 if seat + 1 < players else 0
-        hands[seat] |= 1 << pool[j]
-        pool[j] = pool[left - 1]
-    j = (rng.next() * (52 - dealt)) >> 64
-    return hands, pool[j]
+        hands[seat] |= 1 << drawn[i]
+    return hands, drawn[dealt]
