@@ -25,7 +25,8 @@ from tricktable.core.game import Game
 from tricktable.core.records import from_record
 from tricktable.rules import secret_trumps
 from tricktable.rules.tandem_trick import CARD_TEXT as TANDEM_CARD_TEXT
-from tricktable.server import create_app
+
+from .support import make_app
 
 Frame = dict[str, Any]
 
@@ -135,9 +136,7 @@ def fact_leaks(game: Any, seat: int | None, view: dict[str, Any], events: list[d
 
 def play_recording(client: TestClient, game: str, players: int, options: dict[str, Any], seed: int) -> tuple[Any, dict]:
     seats = [{"kind": "human"}] * players
-    out = client.post(
-        "/api/tables", json={"game": game, "players": players, "options": options, "seats": seats, "seed": seed}
-    )
+    out = client.post("/api/tables", json={"game": game, "players": players, "options": options, "seats": seats})
     assert out.status_code == 201, out.text
     table = out.json()["table"]["id"]
     tokens = {0: out.json()["token"]}
@@ -231,7 +230,7 @@ def check_frames(record: dict[str, Any], frames: dict[int | None, list[Frame]]) 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(tmp_path / "leak.sqlite3", bot_delay=0.0, grace=600.0)) as c:
+    with TestClient(make_app(tmp_path / "leak.sqlite3", bot_delay=0.0, grace=600.0)) as c:
         yield c
 
 
