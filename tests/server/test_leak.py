@@ -23,6 +23,7 @@ from tricktable.bots.base import make_bot
 from tricktable.core.cards import card_str
 from tricktable.core.game import Game
 from tricktable.core.records import from_record
+from tricktable.core.registry import narrator
 from tricktable.rules import secret_trumps
 from tricktable.rules.tandem_trick import CARD_TEXT as TANDEM_CARD_TEXT
 
@@ -184,6 +185,7 @@ def check_frames(record: dict[str, Any], frames: dict[int | None, list[Frame]]) 
     """Replay ``record``; check every recorded frame against the state it describes.  Returns frames checked."""
     name = record["game"]
     hidden_of = HIDDEN[name]
+    narrate, _ = narrator(name)
     game = from_record(record | {"moves": []})
     by_number: dict[int, list[tuple[int | None, Frame]]] = {}
     for seat, messages in frames.items():
@@ -215,6 +217,9 @@ def check_frames(record: dict[str, Any], frames: dict[int | None, list[Frame]]) 
             if message["type"] == "update":
                 expected = as_json([e.to_dict() for e in game.events[previous_total:] if e.visible(seat)])
                 assert events == expected, f"move {number}: seat {seat} got events it may not see"
+                # The log's sentences tell exactly those events, nothing more.
+                sentences = [narrate(e, record["seats"]) for e in expected]
+                assert message["log"] == [t for t in sentences if t], f"move {number}: seat {seat}'s log"
                 # A card hidden both before and after this move (the move's own cards aside: a card just
                 # played may be dealt again in the same move) must not be named by its events.
                 was_hidden = before.get(seat, hidden) - set(record["moves"][number - 1].split())

@@ -52,7 +52,7 @@ class Option:
         low = self.minimum if self.minimum is not None else number
         high = self.maximum if self.maximum is not None else number
         if not low <= number <= high:
-            raise InvalidOptions(f"option {self.name} must be {low} to {high}, not {_short(number)}")
+            raise InvalidOptions(f"option {self.name} must be {low} to {high}")
         return number
 
     def describe(self) -> dict[str, Any]:
@@ -65,12 +65,6 @@ class Option:
         if self.maximum is not None:
             out["maximum"] = self.maximum
         return out
-
-
-def _short(number: int) -> str:
-    """A number as text for a message, cut short when a caller sent an absurd one."""
-    text = str(number)
-    return text if len(text) <= 12 else text[:6] + "..."
 
 
 _RESOLVED: dict[tuple[Any, ...], dict[str, bool | int]] = {}

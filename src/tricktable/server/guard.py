@@ -6,6 +6,7 @@ error answers that never repeat what was sent.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
 from typing import Any
@@ -125,10 +126,21 @@ class Guard:
         await self.app(scope, replay, send)
 
 
+_FIELD = re.compile(r"^[a-z][a-z_]{0,23}$")
+
+
 def plain_errors(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Pydantic's validation errors without the input they quote: where, what type, and the message."""
+    """Pydantic's validation errors without the input they quote: where, what type, and the message.  A place
+    named by the sender (an unknown field, a dictionary key) is shown as ``?`` unless it is a plain word."""
     out = []
     for error in errors[:20]:
-        where = [part if isinstance(part, int) else str(part)[:40] for part in error.get("loc", ())]
-        out.append({"loc": where, "type": str(error.get("type", ""))[:40], "msg": str(error.get("msg", ""))[:200]})
+        kind = str(error.get("type", ""))[:40]
+        where: list[int | str] = [
+            part if isinstance(part, int) or _FIELD.match(str(part)) else "?" for part in error.get("loc", ())
+        ]
+        message = str(error.get("msg", ""))[:200]
+        if kind == "extra_forbidden":
+            where[-1:] = ["?"]
+            message = "unknown field (the fields are listed at /api/docs)"
+        out.append({"loc": where, "type": kind, "msg": message})
     return out
