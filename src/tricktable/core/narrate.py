@@ -38,13 +38,13 @@ def name_seats(text: str, names: Sequence[str]) -> str:
     if not names:
         return text
 
-    def swap(match: re.Match[str]) -> str:
+    def swap(match: re.Match[str], prefix: str = "") -> str:
         numbers = [int(n) for n in re.findall(r"\d+", match.group(1))]
         if not all(0 <= n < len(names) for n in numbers):
             return match.group(0)
-        return join_names([name_of(names, n) for n in numbers])
+        return prefix + join_names([name_of(names, n) for n in numbers])
 
-    return _SEATS.sub(swap, _TEAM.sub(swap, text))
+    return _SEATS.sub(swap, _TEAM.sub(lambda m: swap(m, "the team of "), text))
 
 
 def join_names(items: Sequence[str]) -> str:
