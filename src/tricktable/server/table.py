@@ -18,17 +18,15 @@ import secrets
 import sqlite3
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from tricktable.bots.base import make_bot
 from tricktable.core.errors import IllegalMove, TricktableError
 from tricktable.core.game import Game
 from tricktable.core.players import Bot
-from tricktable.server.db import SeatRow, TableRow
+from tricktable.server.botpool import BotPool
+from tricktable.server.db import SeatRow, Store, TableRow
 from tricktable.server.narration import Narrator
-
-if TYPE_CHECKING:
-    from tricktable.server.manager import TableManager
 
 log = logging.getLogger("tricktable.server")
 
@@ -46,6 +44,25 @@ def hash_token(token: str) -> str:
 
 def token_matches(expected_hash: str | None, token: str | None) -> bool:
     return bool(expected_hash and token) and hmac.compare_digest(expected_hash or "", hash_token(token or ""))
+
+
+class Owner(Protocol):
+    """What a table needs from the manager that owns it (``manager.TableManager``)."""
+
+    store: Store
+    pool: BotPool
+    bot_delay: float
+    grace: float
+
+    def replay(self, row: TableRow) -> Game: ...
+
+    def has_analysis(self, game: str) -> bool: ...
+
+    def rounds_done(self, table: Table) -> int: ...
+
+    def round_over(self, table: Table) -> None: ...
+
+    def finished(self, table: Table) -> None: ...
 
 
 class SeatRefused(TricktableError):
@@ -88,7 +105,7 @@ class Seat:
 class Table:
     """One table: a game rebuilt from (or being written to) the store, its seats and its watchers."""
 
-    def __init__(self, row: TableRow, game: Game, manager: TableManager, client: str | None = None) -> None:
+    def __init__(self, row: TableRow, game: Game, manager: Owner, client: str | None = None) -> None:
         self.row = row
         self.game = game
         self.manager = manager
