@@ -49,7 +49,9 @@ def create_app(
         if store is None:
             path.parent.mkdir(parents=True, exist_ok=True)
         opened = store or Store(path, durable=durable)
-        manager = TableManager(opened, bot_delay=bot_delay, grace=grace, pool=BotPool(bot_workers), limits=limits)
+        pool = BotPool(bot_workers)
+        await pool.warm()
+        manager = TableManager(opened, bot_delay=bot_delay, grace=grace, pool=pool, limits=limits)
         manager.restore()
         manager.start_housekeeping()
         app.state.manager = manager

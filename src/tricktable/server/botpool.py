@@ -39,6 +39,10 @@ def _think(bot: Bot, view: dict[str, Any]) -> tuple[str, Bot]:
     return bot.choose(view), bot
 
 
+def _ready() -> int:
+    return os.getpid()
+
+
 def _analyse(record: dict[str, Any]) -> dict[str, Any]:
     from tricktable.analysis import analyse
 
@@ -56,6 +60,11 @@ class BotPool:
         # Spawned, not forked: the server has threads (uvicorn's, the checkpointer) that a fork would copy mid-step.
         context = multiprocessing.get_context("spawn")
         return ProcessPoolExecutor(max_workers=self.workers, mp_context=context, initializer=_start_worker)
+
+    async def warm(self) -> None:
+        """Start every worker now (spawning one and importing the bots takes a second or two), so that the
+        first bot move of the run does not wait for it."""
+        await asyncio.gather(*(self._run(_ready) for _ in range(self.workers)))
 
     async def choose(self, bot: Bot, view: dict[str, Any]) -> tuple[str, Bot]:
         """The bot's move for ``view``, and the bot as it is after choosing it."""

@@ -14,6 +14,8 @@ export function saveHost(id, token) {
 
 let levels = null;
 let closing = false;
+// The last new invitation made, by seat: shown until the host closes the tools.
+const invitations = new Map();
 
 async function botLevels(game) {
   if (!levels) {
@@ -69,13 +71,15 @@ async function fill(box, token, rerender) {
         },
       }, "Seat a bot"));
     } else {
-      const out = h("input", { readonly: true, class: "reinvite-link", "aria-label": `new invitation link for seat ${seat.seat + 1}`, hidden: true });
+      const made = invitations.get(seat.seat);
+      const out = h("input", { readonly: true, class: "reinvite-link", dataset: { linkFor: String(seat.seat) }, "aria-label": `new invitation link for seat ${seat.seat + 1}`, hidden: !made, value: made || "" });
       item.append(h("button", {
         type: "button",
         dataset: { reinvite: String(seat.seat) },
         onclick: async () => {
           const answer = await call(`/seats/${seat.seat}/invite`, token);
           out.value = `${location.origin}${answer.link}`;
+          invitations.set(seat.seat, out.value);
           out.hidden = false;
           out.select();
         },

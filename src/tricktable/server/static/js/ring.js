@@ -131,6 +131,14 @@ export function renderTrick() {
   const fresh = new Set(trick.map((e) => `${e.seat}:${e.card}`).filter((k) => !state.seenTrickCards.has(k)));
   state.seenTrickCards = new Set(trick.map((e) => `${e.seat}:${e.card}`));
   $("last-trick").disabled = !last;
+  // A game may put something else in the middle while no card is on the table (Secret Trumps: the row to pick from).
+  const centre = trick.length === 0 && !state.showLast ? state.module.renderCentre?.(state.view, { h, cardFace, seatName }) : null;
+  if (centre) {
+    area.classList.remove("finished", "gathered", "still");
+    area.append(h("div", { class: "spot centre wide" }, centre));
+    reason.textContent = "";
+    return;
+  }
   const showing = trick.length === 0 || state.showLast ? last : null;
   if (showing) {
     const winners = winnersOf(showing);

@@ -37,31 +37,41 @@ export default {
     }
     return "Your move: play a card";
   },
+  renderCentre(view, { h, cardFace, seatName }) {
+    const row = view.phase === "pick" ? (view.rows || []).find((r) => r.row === view.table.row) : null;
+    if (!row) return null;
+    return h("div", { class: "rows row-now" },
+      h("div", { class: "row-line current pickable", dataset: { row: String(row.row) } },
+        h("span", { class: "label" }, `Row ${row.row}`),
+        h("div", { class: "cards" }, row.cards.map((c) => cardFace(c, "row-card"))),
+        row.picks.length ? h("div", { class: "cards" }, row.picks.map((p) => h("div", { class: "pick" }, cardFace(p.card, "small"), seatName(p.seat)))) : null,
+      ));
+  },
   renderExtra(box, view, { h, cardFace, seatName }) {
     if (view.trumps) {
       const t = view.trumps;
       box.append(h("p", { class: "trumps-known" }, h("b", {}, "Trumps you know: "), `suit ${t.suit ? prettyCard(`9${t.suit}`).slice(1) : "none"}, rank ${t.rank === 1 ? "A" : t.rank || "none"}`));
     }
     const current = view.phase === "pick" ? view.table.row : null;
-    const rows = h("div", { class: "rows" });
-    for (const row of view.rows || []) {
-      const line = h("div", { class: `row-line${row.row === current ? " current pickable" : ""}${row.cards.length === 0 ? " done" : ""}`, dataset: { row: String(row.row) } });
-      line.append(h("span", { class: "label" }, `Row ${row.row}`));
-      line.append(h("div", { class: "cards" }, row.cards.map((c) => cardFace(c, row.row === current ? "row-card" : "small"))));
+    const line = (row, pickable) => {
+      const el = h("div", { class: `row-line${pickable ? " current pickable" : ""}${row.cards.length === 0 ? " done" : ""}`, dataset: { row: String(row.row) } });
+      el.append(h("span", { class: "label" }, `Row ${row.row}`));
+      el.append(h("div", { class: "cards" }, row.cards.map((c) => cardFace(c, pickable ? "row-card" : "small"))));
       if (row.picks.length) {
-        line.append(h("div", { class: "cards" }, row.picks.map((p) => h("div", { class: "pick" }, cardFace(p.card, "small"), seatName(p.seat)))));
+        el.append(h("div", { class: "cards" }, row.picks.map((p) => h("div", { class: "pick" }, cardFace(p.card, "small"), seatName(p.seat)))));
       }
       const hint = (view.hints || []).find((x) => x.row === row.row);
-      if (hint) line.append(h("span", { class: "fact" }, `would win: ${seatName(hint.winner)}`));
-      rows.append(line);
-    }
-    if ((view.rows || []).length) {
-      if (view.phase === "pick") box.append(h("h3", {}, "Rows"), rows);
-      else box.append(h("details", {}, h("summary", {}, "Rows, picks and hints"), rows));
+      if (hint) el.append(h("span", { class: "fact" }, `would win: ${seatName(hint.winner)}`));
+      return el;
+    };
+    const rows = view.rows || [];
+    // The row to pick from lies in the middle of the table (renderCentre); every row is a click away.
+    if (rows.length) {
+      box.append(h("details", {}, h("summary", {}, "Every row, its picks and hints"), h("div", { class: "rows" }, rows.map((row) => line(row, false)))));
     }
     const goals = view.goals || [];
     if (goals.length) {
-      const table = h("table", { class: "goals-table" }, h("caption", {}, "Goal sheet"));
+      const table = h("table", { class: "goals-table" });
       for (const g of goals) {
         const cells = (g.held || []).map((slug) => {
           const crossed = (g.crossed || []).includes(slug);
@@ -70,7 +80,8 @@ export default {
         });
         table.append(h("tr", {}, h("th", { scope: "row" }, seatName(g.seat)), h("td", {}, cells.length ? cells.flatMap((c, i) => (i ? [" · ", c] : [c])) : "–")));
       }
-      box.append(table);
+      const open = ["draft", "choose", "cross"].includes(view.phase);
+      box.append(h("details", { open }, h("summary", {}, "Goal sheet"), table));
     }
   },
 };
