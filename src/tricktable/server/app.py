@@ -5,6 +5,7 @@ powers) and the websocket.  A new page or API is a router in its own module and 
 from __future__ import annotations
 
 import gc
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -60,6 +61,9 @@ def create_app(
         # collections do not stall the event loop in the middle of a busy table.
         gc.freeze()
         gc.set_threshold(20_000, 50, 100)
+        # The pool's result thread and the checkpointer hold the interpreter lock for a whole switch interval
+        # each time the loop lets go of it; a short interval keeps the loop's waits for it small.
+        sys.setswitchinterval(0.0005)
         try:
             yield
         finally:

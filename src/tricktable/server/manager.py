@@ -307,14 +307,10 @@ class TableManager:
     def has_analysis(game: str) -> bool:
         return game in ANALYSES
 
-    @staticmethod
-    def rounds_done(table: Table) -> int:
-        return len(table.game.view(None).get("score_sheet") or [])
-
     def round_over(self, table: Table) -> None:
         """A round ended: work out its open-hands analysis in the pool and send it when it is ready."""
         record = self.record(table)
-        rounds = self.rounds_done(table)
+        rounds = table.rounds + 1
         task = asyncio.get_running_loop().create_task(self._analyse(table, record, rounds))
         self._analyses.add(task)
         task.add_done_callback(self._analyses.discard)

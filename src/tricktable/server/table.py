@@ -58,8 +58,6 @@ class Owner(Protocol):
 
     def has_analysis(self, game: str) -> bool: ...
 
-    def rounds_done(self, table: Table) -> int: ...
-
     def round_over(self, table: Table) -> None: ...
 
     def finished(self, table: Table) -> None: ...
@@ -124,6 +122,8 @@ class Table:
         #: Finished rounds' open-hands analyses (game-specific, ``tricktable.analysis``), once computed.
         self.analysis: list[dict[str, Any]] = []
         self.narrator = Narrator(game.name)
+        #: Rows of the score sheet so far: a new one means a round has just ended.
+        self.rounds = len(game.view(None).get("score_sheet") or ())
 
     @property
     def id(self) -> str:
@@ -294,8 +294,6 @@ class Table:
             raise IllegalMove(reason)
         canonical = str(move)
         n = len(game.history)
-        # Games with an open-hands analysis get it at the end of each round: note where the round count stands.
-        rounds = self.manager.rounds_done(self) if self.manager.has_analysis(game.name) else None
         game.play(move)
         try:
             self.manager.store.add_move(self.id, n, seat, canonical, game.result())
@@ -308,17 +306,24 @@ class Table:
         self.last_move_at = time.monotonic()
         if by_person:
             self.active_at = self.last_move_at
-        self.broadcast(started)
-        if rounds is not None and self.manager.rounds_done(self) > rounds:
-            self.manager.round_over(self)
+        # Games with an open-hands analysis get it at the end of each round (a new row of the score sheet).
+        analysed = self.manager.has_analysis(game.name)
+        watched = any(c.seat is None for c in self.connections)
+        spectators = game.view(None) if analysed or watched else None
+        self.broadcast(started, spectators)
+        if spectators is not None and analysed:
+            rounds = len(spectators.get("score_sheet") or ())
+            if rounds > self.rounds:
+                self.manager.round_over(self)
+            self.rounds = rounds
         if self.over:
             self.manager.finished(self)
 
-    def broadcast(self, started: float) -> None:
+    def broadcast(self, started: float, spectators: dict[str, Any] | None = None) -> None:
         """Send every connection its own seat's view, the new events it may see, and them as sentences."""
         game = self.game
         total = len(game.events)
-        views: dict[int | None, dict[str, Any]] = {}
+        views: dict[int | None, dict[str, Any]] = {} if spectators is None else {None: spectators}
         texts: dict[tuple[int | None, int], str] = {}
         names = self.names()
         for conn in list(self.connections):
