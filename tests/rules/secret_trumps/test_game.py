@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 import tricktable
 from tricktable.cli import app
+from tricktable.core.narrate import name_seats
 from tricktable.rules.secret_trumps import (
     CARD_TEXT,
     NO_RANK,
@@ -389,11 +390,11 @@ def test_cli_bots_only_and_replay(tmp_path: Any) -> None:
     path = tmp_path / "st.json"
     out = runner.invoke(app, ["play", "secret-trumps", "--bots-only", "--seed", "1", "--record", str(path)])
     assert out.exit_code == 0, out.output
-    assert "goal crossed" in out.output and "trumps seen" not in out.output
+    assert "crosses off" in out.output and "looks at the trumps" not in out.output
     replay = runner.invoke(app, ["replay", str(path)])
     assert replay.exit_code == 0, replay.output
-    summary = json.loads(path.read_text())["result"]["summary"]
-    assert summary in replay.output
+    record = json.loads(path.read_text())
+    assert name_seats(record["result"]["summary"], record["seats"]) in replay.output
     three = runner.invoke(
         app, ["play", "secret-trumps", "--bots-only", "--seed", "3", "-p", "3", "--five-goals", "--no-second-deck"]
     )

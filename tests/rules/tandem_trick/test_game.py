@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 import tricktable
 from tricktable import IllegalMove, InvalidOptions
 from tricktable.cli import app
+from tricktable.core.narrate import name_seats
 from tricktable.rules.tandem_trick import CARD_TEXT, TandemTrick, round_points
 
 A, B, C, D = range(4)
@@ -399,12 +400,12 @@ def test_cli_plays_and_replays(tmp_path: Path) -> None:
     record = tmp_path / "tandem.json"
     result = runner.invoke(app, ["play", "tandem-trick", "--bots-only", "--seed", "1", "--record", str(record)])
     assert result.exit_code == 0, result.output
-    assert "tandem formed" in result.output and "round scored" in result.output
+    assert "rides along with" in result.output and "is scored" in result.output
     data = json.loads(record.read_text())
     assert data["game"] == "tandem-trick" and data["result"]["winners"]
     replayed = runner.invoke(app, ["replay", str(record)])
     assert replayed.exit_code == 0, replayed.output
-    assert data["result"]["summary"] in replayed.output.replace("\n", " ")
+    assert name_seats(data["result"]["summary"], data["seats"]) in replayed.output.replace("\n", " ")
     as_json = json.loads(runner.invoke(app, ["replay", str(record), "--json"]).output)
     assert as_json["result"] == data["result"] and as_json["phase"] == "over"
 
