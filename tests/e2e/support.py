@@ -65,6 +65,20 @@ LAYOUT_PROBLEMS = """() => {
     const apart = r.right - 1 <= q.left || q.right - 1 <= r.left || r.bottom - 1 <= q.top || q.bottom - 1 <= r.top;
     if (!apart) out.push('plates ' + a + ' and ' + b + ' overlap');
   }
+  // A card of the trick lies in front of its player's plate, not on it (its place, not an animation's).
+  const area = document.querySelector('#trick');
+  if (area && !area.classList.contains('gathered')) {
+    const box = area.getBoundingClientRect();
+    for (const spot of area.querySelectorAll('.spot:not(.centre)')) {
+      const plate = plates.find(p => p.dataset.seat === spot.dataset.seat);
+      if (!plate) continue;
+      const q = plate.getBoundingClientRect();
+      const x = box.left + spot.offsetLeft, y = box.top + spot.offsetTop;
+      const w = spot.offsetWidth / 2, h = spot.offsetHeight / 2;
+      const apart = x + w - 1 <= q.left || q.right - 1 <= x - w || y + h - 1 <= q.top || q.bottom - 1 <= y - h;
+      if (!apart) out.push('the card of seat ' + spot.dataset.seat + ' lies on its plate');
+    }
+  }
   if (document.documentElement.scrollWidth > window.innerWidth + 1) out.push('the page is wider than the screen');
   return out;
 }"""

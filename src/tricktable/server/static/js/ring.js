@@ -119,6 +119,36 @@ function layTrick(area, entries, winners, fresh) {
       card.classList.add("arrive");
     }
     area.append(spot);
+    if (r !== null) clearOfPlate(area, spot, entry.seat);
+  }
+}
+
+// A card lies in front of its player's plate, never on it: a tall plate (a Trumps player's indicator, a long
+// name) pushes the card towards the middle of the table until the plate's words show.
+function clearOfPlate(area, spot, seat) {
+  const plate = $("ring").querySelector(`.seat.around[data-seat="${seat}"]`);
+  if (!plate) return;
+  const box = area.getBoundingClientRect();
+  const p = plate.getBoundingClientRect();
+  // The spot's own place (left/top are its centre), not where an animation has it for the moment.
+  let x = spot.offsetLeft;
+  let y = spot.offsetTop;
+  const halfW = spot.offsetWidth / 2 + 3;
+  const halfH = spot.offsetHeight / 2 + 3;
+  const dx = box.width / 2 - x;
+  const dy = box.height * 0.54 - y;
+  const length = Math.hypot(dx, dy);
+  const onPlate = () =>
+    x + halfW > p.left - box.left && x - halfW < p.right - box.left && y + halfH > p.top - box.top && y - halfH < p.bottom - box.top;
+  let moved = 0;
+  while (onPlate() && moved + 4 <= length) {
+    x += (dx / length) * 4;
+    y += (dy / length) * 4;
+    moved += 4;
+  }
+  if (moved) {
+    spot.style.left = `${x}px`;
+    spot.style.top = `${y}px`;
   }
 }
 
