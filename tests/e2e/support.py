@@ -79,6 +79,14 @@ LAYOUT_PROBLEMS = """() => {
       if (!apart) out.push('the card of seat ' + spot.dataset.seat + ' lies on its plate');
     }
   }
+  // What lies in the middle of the table (Secret Trumps' row) leaves every plate in view.
+  for (const wide of document.querySelectorAll('#trick .spot.wide')) {
+    const r = wide.getBoundingClientRect();
+    for (const [seat, q] of boxes) {
+      const apart = r.right - 1 <= q.left || q.right - 1 <= r.left || r.bottom - 1 <= q.top || q.bottom - 1 <= r.top;
+      if (!apart) out.push('the middle of the table covers the plate of seat ' + seat);
+    }
+  }
   if (document.documentElement.scrollWidth > window.innerWidth + 1) out.push('the page is wider than the screen');
   return out;
 }"""
