@@ -1,8 +1,10 @@
 """Load benchmark of the web table: a real ``tricktable serve`` subprocess, many tables played by bots, and
 websocket clients watching.  Prints the move-to-update latency (p50/p99: from the moment the server takes a
-move to the moment a watcher has the update) and the server's peak memory (VmHWM of the process).
+move to the moment a watcher has the update) and peak memory: the server's process (VmHWM) and, apart, the
+worker processes its bots think in.
 
-    python benchmarks/server.py                       # 200 tables, 100 watchers, 30 s, bots every 0.5 s
+    python benchmarks/server.py                       # 200 tables, 100 watchers, 30 s, random bots every 0.5 s
+    python benchmarks/server.py --bot strongest       # each game's strongest bot level at every seat
     python benchmarks/server.py --tables 50 --seconds 10 --bot-delay 0.2
 """
 
@@ -44,17 +46,31 @@ def memory_kb(pid: int) -> dict[str, int]:
     return out
 
 
+def workers_kb(pid: int) -> int:
+    """Peak memory (VmHWM) of every process the server started (its bot workers), added up."""
+    total = 0
+    for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
+        with contextlib.suppress(OSError):
+            total += memory_kb(int(child)).get("VmHWM", 0) + workers_kb(int(child))
+    return total
+
+
 def start(db: Path, port: int, bot_delay: float) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-c", "from tricktable.cli import main; main()", "serve", "--port", str(port)]
     command += ["--db", str(db), "--bot-delay", str(bot_delay)]
+    # One client makes every table here: lift the per-address limits meant for strangers.
+    command += ["--client-tables", "100000", "--rate", "1000000/minute", "--create-rate", "1000000/minute"]
     return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+
+
+LEVELS: dict[str, list[str]] = {}
 
 
 async def create_table(http: httpx.AsyncClient, index: int, bot: str) -> str:
     game = GAMES[index % len(GAMES)]
     options = {"lives": 4, "up_and_down": True} if game == "tricks-together" else {}
-    # "strongest": leave the level out, and the server seats each game's strongest bot (its default).
-    seat = {"kind": "bot"} if bot == "strongest" else {"kind": "bot", "bot": bot}
+    # "strongest": the last of the game's levels (they are listed weakest first).
+    seat = {"kind": "bot", "bot": LEVELS[game][-1] if bot == "strongest" else bot}
     body = {"game": game, "options": options, "seats": [seat] * 4, "seat": None}
     r = await http.post("/api/tables", json=body)
     r.raise_for_status()
@@ -92,6 +108,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                             break
                     await asyncio.sleep(0.1)
                 baseline = memory_kb(process.pid)
+                LEVELS.update({g["name"]: g["bots"] for g in (await http.get("/api/games")).json()})
                 tables = [await create_table(http, i, args.bot) for i in range(args.tables)]
                 latencies: list[float] = []
                 stop = asyncio.Event()
@@ -116,6 +133,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 for table in tables:
                     moves += (await http.get(f"/api/tables/{table}")).json()["move_number"]
             peak = memory_kb(process.pid)
+            workers = workers_kb(process.pid)
         finally:
             os.kill(process.pid, signal.SIGTERM)
             process.wait(timeout=20)
@@ -125,6 +143,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         return ordered[min(len(ordered) - 1, int(p * len(ordered)))] * 1000
 
     return {
+        "bots": args.bot
+        if args.bot != "strongest"
+        else "strongest: " + ", ".join(f"{g} {v[-1]}" for g, v in LEVELS.items()),
         "tables": args.tables,
         "watchers": args.watchers,
         "bot_delay_s": args.bot_delay,
@@ -138,6 +159,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "latency_mean_ms": round(statistics.fmean(ordered) * 1000, 2),
         "server_rss_start_mb": round(baseline["VmRSS"] / 1024, 1),
         "server_peak_mb": round(peak["VmHWM"] / 1024, 1),
+        "bot_workers_peak_mb": round(workers / 1024, 1),
     }
 
 
@@ -148,7 +170,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--bot-delay", type=float, default=0.5, help="seconds between bot moves at a table")
     parser.add_argument(
-        "--bot", default="random", help="bot level at every seat: random, heuristic, or strongest (each game's default)"
+        "--bot",
+        default="random",
+        help="bot level at every seat: random, heuristic, or strongest (each game's last level)",
     )
     args = parser.parse_args()
     result = asyncio.run(run(args))

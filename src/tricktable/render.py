@@ -6,11 +6,15 @@ A view's well-known keys (``table``, ``seats``, ``trick``, ``last_trick``, ``han
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
+
+from tricktable.core.narrate import name_seats
+from tricktable.core.registry import narrator
 
 _COLOURS = {"S": "bright_white", "C": "bright_white", "H": "red", "D": "red"}
 #: Colour names a view may use that would vanish on a dark terminal, and what to draw instead.
@@ -48,8 +52,14 @@ def _event_value(value: Any) -> str:
     return "-" if value is None else str(value)
 
 
-def render_event(event: dict[str, Any]) -> str:
-    """One line of the game log, or '' for events that need no line."""
+def render_event(event: dict[str, Any], game: str | None = None, names: Sequence[str] = ()) -> str:
+    """One line of the game log: the game's own sentence (its ``narrate`` module, the same the web table
+    uses), or the event's fields for an event it does not tell; '' for events that need no line."""
+    if game is not None:
+        narrate, _ = narrator(game)
+        sentence = narrate(event, list(names) or [f"Seat {p + 1}" for p in range(16)])
+        if sentence:
+            return sentence
     fields = {k: v for k, v in event.items() if k != "type"}
     kind = event["type"].replace("_", " ")
     if not fields:
@@ -58,6 +68,16 @@ def render_event(event: dict[str, Any]) -> str:
     for key, value in fields.items():
         parts.append(f"{key}={_event_value(value)}")
     return f"{kind}: " + ", ".join(parts)
+
+
+def seat_names(players: int, you: int | None = None) -> list[str]:
+    """The names the terminal gives the seats: ``Seat 1`` .. ``Seat N`` (``You`` for the person playing)."""
+    return ["You" if p == you else f"Seat {p + 1}" for p in range(players)]
+
+
+def with_names(text: str, names: Sequence[str]) -> str:
+    """A game's own text with the players' names for its ``seat N``."""
+    return name_seats(text, names)
 
 
 def render_view(console: Console, view: dict[str, Any], show_aids: bool = True) -> None:

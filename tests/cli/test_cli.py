@@ -23,7 +23,9 @@ def test_bots_only_game_records_and_replays(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     result = runner.invoke(app, ["play", "tricks-together", "--bots-only", "--seed", "4", "--record", str(record)])
     assert result.exit_code == 0, result.output
-    assert "game over" in result.output and "record saved" in result.output
+    assert "The game is over" in result.output and "record saved" in result.output
+    # The log reads as sentences, the same the web table shows: names, not "seat=0".
+    assert "dealt by Seat" in result.output and "seat=" not in result.output
     data = json.loads(record.read_text())
     assert data["format"] == "tricktable-record" and data["seed"] == 4 and data["moves"]
 

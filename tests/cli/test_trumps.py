@@ -15,8 +15,8 @@ def test_cli_play_bots_only_and_replay(tmp_path: Path) -> None:
     path = tmp_path / "trumps.json"
     out = runner.invoke(app, ["play", "trumps", "--bots-only", "--seed", "1", "--record", str(path)])
     assert out.exit_code == 0, out.output
-    assert "trump declared" in out.output and "wins with" in out.output
-    assert "indicator chosen" not in out.output and "hand dealt" not in out.output  # the public log only
+    assert "as trumps, turning up" in out.output and "wins with" in out.output
+    assert "as the trump indicator" not in out.output and "is dealt" not in out.output  # the public log only
     replay = runner.invoke(app, ["replay", str(path)])
     assert replay.exit_code == 0, replay.output
     assert replay.output.strip().splitlines()[-1] == out.output.strip().splitlines()[-2]

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from .support import CHROMIUM, CHROMIUM_ARGS, Server, start_server
+from .support import CHROMIUM, CHROMIUM_ARGS, DESKTOP, Server, start_server
 
 
 @pytest.fixture(scope="session")
@@ -29,7 +29,7 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 880})
+    context = browser.new_context(viewport=DESKTOP)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))

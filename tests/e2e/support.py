@@ -26,6 +26,70 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+DESKTOP = {"width": 1366, "height": 768}
+PHONE = {"width": 390, "height": 844}
+
+#: Cards (in the hand, the trick, Secret Trumps' rows) whose corner (rank and suit) another card covers: the
+#: points of each visible card's rank and suit must show that card itself, nothing laid over it.
+COVERED_CORNERS = """() => {
+  const bad = [];
+  // Cards that do not react to the pointer are still drawn: let the probe see them.
+  const probe = document.createElement('style');
+  probe.textContent = '#trick, #trick *, .card, .card * { pointer-events: auto !important; }';
+  document.head.append(probe);
+  const cards = document.querySelectorAll('#hand .card[data-card], #trick .card[data-card], .rows .card[data-card]');
+  for (const card of cards) {
+    const corner = card.querySelector('.corner');
+    if (!corner || card.closest('[hidden], details:not([open])')) continue;
+    corner.scrollIntoView({block: 'nearest', inline: 'nearest'});
+    for (const part of corner.children) {
+      const r = part.getBoundingClientRect();
+      if (!r.width) continue;
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      if (hit && hit.closest('.card') === card) continue;
+      const over = hit ? (hit.closest('.card')?.dataset.card || hit.className || hit.tagName) : 'nothing';
+      bad.push(card.dataset.card + ' under ' + over);
+    }
+  }
+  probe.remove();
+  return bad;
+}"""
+
+#: Seat plates around the table that overlap one another, and whether the page is wider than the screen.
+LAYOUT_PROBLEMS = """() => {
+  const out = [];
+  const plates = [...document.querySelectorAll('#ring .seat.around')];
+  const boxes = plates.map(p => [p.dataset.seat, p.getBoundingClientRect()]);
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+    const [a, r] = boxes[i], [b, q] = boxes[j];
+    const apart = r.right - 1 <= q.left || q.right - 1 <= r.left || r.bottom - 1 <= q.top || q.bottom - 1 <= r.top;
+    if (!apart) out.push('plates ' + a + ' and ' + b + ' overlap');
+  }
+  // A card of the trick lies in front of its player's plate, not on it (its place, not an animation's).
+  const area = document.querySelector('#trick');
+  if (area && !area.classList.contains('gathered')) {
+    const box = area.getBoundingClientRect();
+    for (const spot of area.querySelectorAll('.spot:not(.centre)')) {
+      const plate = plates.find(p => p.dataset.seat === spot.dataset.seat);
+      if (!plate) continue;
+      const q = plate.getBoundingClientRect();
+      const x = box.left + spot.offsetLeft, y = box.top + spot.offsetTop;
+      const w = spot.offsetWidth / 2, h = spot.offsetHeight / 2;
+      const apart = x + w - 1 <= q.left || q.right - 1 <= x - w || y + h - 1 <= q.top || q.bottom - 1 <= y - h;
+      if (!apart) out.push('the card of seat ' + spot.dataset.seat + ' lies on its plate');
+    }
+  }
+  // What lies in the middle of the table (Secret Trumps' row) leaves every plate in view.
+  for (const wide of document.querySelectorAll('#trick .spot.wide')) {
+    const r = wide.getBoundingClientRect();
+    for (const [seat, q] of boxes) {
+      const apart = r.right - 1 <= q.left || q.right - 1 <= r.left || r.bottom - 1 <= q.top || q.bottom - 1 <= r.top;
+      if (!apart) out.push('the middle of the table covers the plate of seat ' + seat);
+    }
+  }
+  if (document.documentElement.scrollWidth > window.innerWidth + 1) out.push('the page is wider than the screen');
+  return out;
+}"""
 
 
 def free_port() -> int:
@@ -57,6 +121,8 @@ def start_server(db: Path, bot_delay: float = 0.05, grace: float = 60.0, port: i
     command = [
         sys.executable, "-c", "from tricktable.cli import main; main()", "serve",
         "--port", str(port), "--db", str(db), "--bot-delay", str(bot_delay), "--grace", str(grace),
+        # One test client makes many tables and requests: the limits it does not test must not stop it.
+        "--client-tables", "1000", "--rate", "100000/minute", "--create-rate", "10000/minute", "--bot-workers", "1",
     ]  # fmt: skip
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     server = Server(url=f"http://127.0.0.1:{port}", db=db, process=process)

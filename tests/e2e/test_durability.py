@@ -45,8 +45,12 @@ def test_kill_9_loses_no_accepted_move(tmp_path: Path) -> None:
             ]["id"]
             for game in ("tandem-trick", "secret-trumps", "tricks-together")
         ]
-        time.sleep(0.3)
-        seen = {t: call(server, f"/api/tables/{t}")["move_number"] for t in bot_tables}
+        deadline = time.monotonic() + 20
+        while True:  # every bot table under way
+            seen = {t: call(server, f"/api/tables/{t}")["move_number"] for t in bot_tables}
+            if all(seen.values()) or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
     finally:
         server.kill()
     assert all(n > 0 for n in seen.values())

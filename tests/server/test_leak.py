@@ -23,9 +23,11 @@ from tricktable.bots.base import make_bot
 from tricktable.core.cards import card_str
 from tricktable.core.game import Game
 from tricktable.core.records import from_record
+from tricktable.core.registry import narrator
 from tricktable.rules import secret_trumps
 from tricktable.rules.tandem_trick import CARD_TEXT as TANDEM_CARD_TEXT
-from tricktable.server import create_app
+
+from .support import make_app
 
 Frame = dict[str, Any]
 
@@ -135,9 +137,7 @@ def fact_leaks(game: Any, seat: int | None, view: dict[str, Any], events: list[d
 
 def play_recording(client: TestClient, game: str, players: int, options: dict[str, Any], seed: int) -> tuple[Any, dict]:
     seats = [{"kind": "human"}] * players
-    out = client.post(
-        "/api/tables", json={"game": game, "players": players, "options": options, "seats": seats, "seed": seed}
-    )
+    out = client.post("/api/tables", json={"game": game, "players": players, "options": options, "seats": seats})
     assert out.status_code == 201, out.text
     table = out.json()["table"]["id"]
     tokens = {0: out.json()["token"]}
@@ -185,6 +185,7 @@ def check_frames(record: dict[str, Any], frames: dict[int | None, list[Frame]]) 
     """Replay ``record``; check every recorded frame against the state it describes.  Returns frames checked."""
     name = record["game"]
     hidden_of = HIDDEN[name]
+    narrate, _ = narrator(name)
     game = from_record(record | {"moves": []})
     by_number: dict[int, list[tuple[int | None, Frame]]] = {}
     for seat, messages in frames.items():
@@ -216,6 +217,9 @@ def check_frames(record: dict[str, Any], frames: dict[int | None, list[Frame]]) 
             if message["type"] == "update":
                 expected = as_json([e.to_dict() for e in game.events[previous_total:] if e.visible(seat)])
                 assert events == expected, f"move {number}: seat {seat} got events it may not see"
+                # The log's sentences tell exactly those events, nothing more.
+                sentences = [narrate(e, record["seats"]) for e in expected]
+                assert message["log"] == [t for t in sentences if t], f"move {number}: seat {seat}'s log"
                 # A card hidden both before and after this move (the move's own cards aside: a card just
                 # played may be dealt again in the same move) must not be named by its events.
                 was_hidden = before.get(seat, hidden) - set(record["moves"][number - 1].split())
@@ -231,7 +235,7 @@ def check_frames(record: dict[str, Any], frames: dict[int | None, list[Frame]]) 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(tmp_path / "leak.sqlite3", bot_delay=0.0, grace=600.0)) as c:
+    with TestClient(make_app(tmp_path / "leak.sqlite3", bot_delay=0.0, grace=600.0)) as c:
         yield c
 
 

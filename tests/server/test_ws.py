@@ -12,19 +12,19 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
-from tricktable.server import create_app
+from .support import make_app
 
 HUMANS4 = [{"kind": "human"}] * 4
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(tmp_path / "t.sqlite3", bot_delay=0.0, grace=0.4)) as c:
+    with TestClient(make_app(tmp_path / "t.sqlite3", bot_delay=0.0, grace=0.4)) as c:
         yield c
 
 
-def full_table(client: TestClient, seed: int = 7) -> tuple[str, dict[int, str]]:
-    out = client.post("/api/tables", json={"game": "tricks-together", "seats": HUMANS4, "seed": seed}).json()
+def full_table(client: TestClient) -> tuple[str, dict[int, str]]:
+    out = client.post("/api/tables", json={"game": "tricks-together", "seats": HUMANS4}).json()
     table = out["table"]["id"]
     tokens = {0: out["token"]}
     for seat in (1, 2, 3):
@@ -54,7 +54,7 @@ def test_wrong_or_missing_token_is_refused(client: TestClient) -> None:
             ws.send_text(json.dumps({"type": "hello", "seat": 0, "token": token}))
             message = json.loads(ws.receive_text())
             assert message["type"] == "error" and message["code"] == 403
-            assert "does not hold seat 0" in message["message"]
+            assert "does not hold seat 1" in message["message"]
     with client.websocket_connect("/ws/nothing-here") as ws:
         assert json.loads(ws.receive_text())["code"] == 404
 

@@ -16,7 +16,7 @@ from tricktable.core.game import Game
 from tricktable.core.players import play_out
 from tricktable.core.records import load_record, save_record
 from tricktable.core.registry import game_class, games, new_game
-from tricktable.render import render_event, render_view
+from tricktable.render import render_event, render_view, seat_names, with_names
 
 
 def parse_extra_options(game: str, args: list[str], pairs: list[str]) -> dict[str, Any]:
@@ -93,17 +93,18 @@ def play(
     except TricktableError as exc:
         console.print(f"[red]{exc}[/red]")
         raise typer.Exit(2) from exc
+    names = seat_names(table.players, human)
     if bots_only:
         play_out(table, bots)
         for event in table.events_for(None):
-            line = render_event(event.to_dict())
+            line = render_event(event.to_dict(), table.name, names)
             if line:
                 console.print(line, markup=False)
     else:
         _play_with_human(table, human or 0, bots)
     result = table.result()
     if result:
-        console.print(f"[bold]{result['summary']}[/bold]")
+        console.print(with_names(str(result["summary"]), names), style="bold", markup=False)
     if record is not None:
         save_record(table, record)
         console.print(f"record saved to {record}")
@@ -112,16 +113,17 @@ def play(
 def _play_with_human(table: Game, human: int, bots: dict[int, Any]) -> None:
     shown = 0
     show_aids = True
+    names = seat_names(table.players, human)
     console.print(
-        f"[bold]{table.title}[/bold]: you are seat {human}. Type 'help' for help, 'aid' to show or hide"
-        " playing aids, 'quit' to stop."
+        f"[bold]{table.title}[/bold]: you are seat {human + 1} of {table.players}. Type 'help' for help, 'aid' to"
+        " show or hide playing aids, 'quit' to stop."
     )
     while table.to_move is not None:
         if table.to_move != human:
             play_out(table, bots)
         for event in table.events[shown:]:
             if event.visible(human):
-                line = render_event(event.to_dict())
+                line = render_event(event.to_dict(), table.name, names)
                 if line:
                     console.print(line, markup=False)
         shown = len(table.events)
@@ -163,9 +165,17 @@ def replay(
     if as_json:
         sys.stdout.write(json.dumps(table.view(None), ensure_ascii=False, indent=1) + "\n")
         return
+    names = _record_names(path) or seat_names(table.players)
     for event in table.events_for(None):
-        line = render_event(event.to_dict())
+        line = render_event(event.to_dict(), table.name, names)
         if line:
             console.print(line, markup=False)
     result = table.result()
-    console.print(f"[bold]{result['summary'] if result else 'the game is not finished'}[/bold]")
+    ending = with_names(str(result["summary"]), names) if result else "the game is not finished"
+    console.print(ending, style="bold", markup=False)
+
+
+def _record_names(path: Path) -> list[str]:
+    """The seats' names a record keeps (a record that loaded is JSON)."""
+    seats = json.loads(path.read_text(encoding="utf-8")).get("seats")
+    return [str(s) for s in seats] if isinstance(seats, list) else []

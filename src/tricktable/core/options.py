@@ -13,12 +13,22 @@ _FALSE = {"0", "false", "no", "off", "n"}
 
 @dataclass(frozen=True)
 class Option:
-    """One option of a game.  ``choices`` limits an int option to a set of values."""
+    """One option of a game.  An int option is bounded: ``choices`` (a set of values) or ``minimum`` and
+    ``maximum`` (a game that takes any number a caller sends could be asked for an endless game)."""
 
     name: str
     default: bool | int
     help: str
     choices: tuple[int, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    @property
+    def bounded(self) -> bool:
+        """A flag, or a number limited to choices or to a range."""
+        if isinstance(self.default, bool):
+            return True
+        return self.choices is not None or (self.minimum is not None and self.maximum is not None)
 
     def coerce(self, value: Any) -> bool | int:
         """Accept the value itself or its text (from a command line or a web form)."""
@@ -39,6 +49,10 @@ class Option:
         if self.choices is not None and number not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
             raise InvalidOptions(f"option {self.name} must be one of {allowed}, not {number}")
+        low = self.minimum if self.minimum is not None else number
+        high = self.maximum if self.maximum is not None else number
+        if not low <= number <= high:
+            raise InvalidOptions(f"option {self.name} must be {low} to {high}")
         return number
 
     def describe(self) -> dict[str, Any]:
@@ -46,6 +60,10 @@ class Option:
         out["type"] = "bool" if isinstance(self.default, bool) else "int"
         if self.choices is not None:
             out["choices"] = list(self.choices)
+        if self.minimum is not None:
+            out["minimum"] = self.minimum
+        if self.maximum is not None:
+            out["maximum"] = self.maximum
         return out
 
 

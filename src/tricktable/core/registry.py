@@ -7,6 +7,7 @@ imported the first time the game is asked for.  This is the one place where ``co
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tricktable.core.errors import InvalidOptions
@@ -59,3 +60,15 @@ def new_game(
 def games() -> list[dict[str, Any]]:
     """Every game with its player range and options, in name order."""
     return [game_class(name).describe() for name in sorted(_listed())]
+
+
+Narrate = Callable[[dict[str, Any], Sequence[str]], "str | None"]
+TrickReason = Callable[[dict[str, Any], Sequence[str]], "str | None"]
+
+
+def narrator(name: str) -> tuple[Narrate, TrickReason]:
+    """The game's ``narrate`` (an event as a sentence) and ``trick_reason`` (why a trick's winning card won),
+    from its package's front door (``core.narrate`` explains them)."""
+    cls = game_class(name)
+    package = importlib.import_module(cls.__module__.rpartition(".")[0])
+    return package.narrate, package.trick_reason

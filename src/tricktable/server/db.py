@@ -4,6 +4,9 @@ Every accepted move is one committed transaction before anybody is told about it
 that a player has seen.  WAL mode keeps readers and the single writer out of each other's way; with
 ``synchronous=NORMAL`` a commit survives the process being killed (the WAL is in the operating system's
 hands once ``COMMIT`` returns); ``durable=True`` switches to ``synchronous=FULL`` to survive power loss too.
+
+One server per database: the store holds an exclusive lock on ``<database>.lock`` while it is open, and a
+second server on the same file is refused (``StoreError``) instead of running beside the first and diverging.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from filelock import FileLock, Timeout
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -30,7 +35,9 @@ CREATE TABLE IF NOT EXISTS tables (
     result TEXT,
     rematch_of TEXT,
     rematch TEXT,
-    fixed INTEGER NOT NULL DEFAULT 0
+    fixed INTEGER NOT NULL DEFAULT 0,
+    host_hash TEXT,
+    closed INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -51,6 +58,12 @@ CREATE TABLE IF NOT EXISTS moves (
 );
 CREATE INDEX IF NOT EXISTS tables_open ON tables(finished);
 """
+#: Columns added since the first schema, with their definitions: an older database gains them when opened.
+ADDED_COLUMNS = {"host_hash": "TEXT", "closed": "INTEGER NOT NULL DEFAULT 0"}
+
+
+class StoreError(Exception):
+    """The database cannot be used: the message says why in one line."""
 
 
 @dataclass
@@ -78,25 +91,63 @@ class TableRow:
     rematch: str | None = None
     #: The creator chose the seed or the deals, so somebody may know the cards: shown on the table.
     fixed: bool = False
+    #: SHA-256 of the host's token (the creator's): fills open seats with bots, re-invites, closes the table.
+    host_hash: str | None = None
+    #: Closed by its host or expired while idle: over without a result.
+    closed: bool = False
 
 
 class Store:
     """A thin layer over one SQLite connection, used from the server's event loop only."""
 
     def __init__(self, path: str | Path, durable: bool = False) -> None:
+        """Open (or create) the database; raises ``StoreError`` with a one-line reason if it cannot be used."""
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.conn = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
-        self.conn.execute("PRAGMA journal_mode=WAL")
-        self.conn.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
-        self.conn.execute("PRAGMA foreign_keys=ON")
-        self.conn.executescript(SCHEMA)
-        # Checkpoints copy the WAL into the database file and wait for the disk: a checkpoint thread with
-        # its own connection does that, so a commit on the event loop never waits for one.
-        self.conn.execute("PRAGMA wal_autocheckpoint=0")
+        self.durable = durable
+        if not self.path.parent.is_dir():
+            raise StoreError(f"the folder of the database does not exist: {self.path.parent}")
+        self._lock = FileLock(str(self.path) + ".lock", blocking=False)
+        try:
+            self._lock.acquire()
+        except Timeout:
+            raise StoreError(f"another tricktable server is using the database {self.path}") from None
+        except OSError as exc:
+            raise StoreError(f"cannot lock the database {self.path}: {exc.strerror or exc}") from None
+        try:
+            self.conn = self._open()
+        except sqlite3.Error as exc:
+            self._lock.release()
+            raise StoreError(f"cannot use the database {self.path}: {exc}") from None
         self._stop = threading.Event()
         self._checkpointer = threading.Thread(target=self._checkpoint_loop, name="wal-checkpoint", daemon=True)
         self._checkpointer.start()
+
+    def _open(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute(f"PRAGMA synchronous={'FULL' if self.durable else 'NORMAL'}")
+            conn.execute("PRAGMA foreign_keys=ON")
+            conn.executescript(SCHEMA)
+            have = {row[1] for row in conn.execute("PRAGMA table_info(tables)")}
+            for column, definition in ADDED_COLUMNS.items():
+                if column not in have:
+                    conn.execute(f"ALTER TABLE tables ADD COLUMN {column} {definition}")
+            # A read-only file opens and reads fine: find out now, not at the first move.
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute("ROLLBACK")
+            # Checkpoints copy the WAL into the database file and wait for the disk: a checkpoint thread with
+            # its own connection does that, so a commit on the event loop never waits for one.
+            conn.execute("PRAGMA wal_autocheckpoint=0")
+        except sqlite3.Error:
+            conn.close()
+            raise
+        return conn
+
+    def synchronous(self) -> str:
+        """The connection's ``synchronous`` setting by name (``FULL`` with ``durable``)."""
+        value = int(self.conn.execute("PRAGMA synchronous").fetchone()[0])
+        return {0: "OFF", 1: "NORMAL", 2: "FULL", 3: "EXTRA"}.get(value, str(value))
 
     def _checkpoint_loop(self, every: float = 1.0) -> None:
         conn = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
@@ -113,6 +164,7 @@ class Store:
         with contextlib.suppress(sqlite3.Error):
             self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         self.conn.close()
+        self._lock.release()
 
     def journal_mode(self) -> str:
         return str(self.conn.execute("PRAGMA journal_mode").fetchone()[0])
@@ -122,8 +174,8 @@ class Store:
     def create_table(self, row: TableRow) -> None:
         with self._transaction() as c:
             c.execute(
-                "INSERT INTO tables (id, game, players, options, seed, deals, created, rematch_of, fixed)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO tables (id, game, players, options, seed, deals, created, rematch_of, fixed, host_hash)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     row.id,
                     row.game,
@@ -134,6 +186,7 @@ class Store:
                     row.created,
                     row.rematch_of,
                     int(row.fixed),
+                    row.host_hash,
                 ),
             )
             c.executemany(
@@ -160,6 +213,19 @@ class Store:
                 (name, token_hash, table_id, seat),
             )
 
+    def set_seat(self, table_id: str, seat: int, kind: str, bot: str, name: str, token_hash: str | None) -> None:
+        """A seat changes hands: a bot put in an open seat, or a new token for a re-invited one."""
+        with self._transaction() as c:
+            c.execute(
+                "UPDATE seats SET kind = ?, bot = ?, name = ?, token_hash = ? WHERE table_id = ? AND seat = ?",
+                (kind, bot, name, token_hash, table_id, seat),
+            )
+
+    def close_table(self, table_id: str) -> None:
+        """Closed by its host or expired: finished, without a result."""
+        with self._transaction() as c:
+            c.execute("UPDATE tables SET finished = ?, closed = 1 WHERE id = ?", (time.time(), table_id))
+
     def set_rematch(self, table_id: str, rematch_id: str) -> None:
         with self._transaction() as c:
             c.execute("UPDATE tables SET rematch = ? WHERE id = ?", (rematch_id, table_id))
@@ -174,8 +240,8 @@ class Store:
 
     def load(self, table_id: str) -> TableRow | None:
         r = self.conn.execute(
-            "SELECT id, game, players, options, seed, deals, created, finished, rematch_of, rematch, fixed"
-            " FROM tables WHERE id = ?",
+            "SELECT id, game, players, options, seed, deals, created, finished, rematch_of, rematch, fixed,"
+            " host_hash, closed FROM tables WHERE id = ?",
             (table_id,),
         ).fetchone()
         if r is None:
@@ -199,13 +265,17 @@ class Store:
             rematch_of=r[8],
             rematch=r[9],
             fixed=bool(r[10]),
+            host_hash=r[11],
+            closed=bool(r[12]),
             seats=seats,
             moves=moves,
         )
 
     def recent_finished(self, limit: int = 20) -> list[tuple[str, str, float, str | None]]:
+        """The last games played to the end (closed and expired tables are left out)."""
         rows = self.conn.execute(
-            "SELECT id, game, finished, result FROM tables WHERE finished IS NOT NULL ORDER BY finished DESC LIMIT ?",
+            "SELECT id, game, finished, result FROM tables WHERE finished IS NOT NULL AND closed = 0"
+            " ORDER BY finished DESC LIMIT ?",
             (limit,),
         )
         return [(r[0], r[1], r[2], r[3]) for r in rows]

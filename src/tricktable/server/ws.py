@@ -2,7 +2,8 @@
 
 Client → server: ``{"type": "hello", "seat": N | null, "token": "..."}`` first, then ``{"type": "move",
 "move": "7C"}`` or ``{"type": "ping"}``.  Server → client: ``welcome`` (seat, table info, view), ``update``
-(view, new events, ``ts`` of the move), ``table`` (seat and connection changes), ``error`` (message), ``pong``.
+(view, new events, ``log``: them as sentences, ``trick_reason``, ``ts`` of the move), ``table`` (seat and
+connection changes), ``analysis`` (a finished round's open-hands analysis), ``error`` (message), ``pong``.
 A malformed message earns an ``error`` and the socket keeps serving.
 """
 
@@ -16,7 +17,9 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tricktable.core.errors import IllegalMove
-from tricktable.server.tables import Connection, SeatRefused, Table, TableManager
+from tricktable.server.manager import TableManager
+from tricktable.server.narration import Narrator
+from tricktable.server.table import Connection, SeatRefused, Table
 
 MAX_MESSAGE = 4096
 HELLO_TIMEOUT = 60.0
@@ -52,9 +55,9 @@ async def _receive(websocket: WebSocket) -> tuple[bool, str | None]:
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
     manager: TableManager = websocket.app.state.manager
     await websocket.accept()
-    table = manager.get(table_id)
+    table = manager.get(table_id) if len(table_id) <= 40 else None
     if table is None:
-        await websocket.send_text(_error(f"there is no table {table_id!r}", code=404))
+        await websocket.send_text(_error("there is no table with that id", code=404))
         await websocket.close(code=4404)
         return
     try:
@@ -92,6 +95,9 @@ async def _hello(websocket: WebSocket, table: Table) -> int | bool | None:
             seat = data.get("seat")
             if seat is None:
                 return None
+            if not isinstance(seat, int) or isinstance(seat, bool):
+                await websocket.send_text(_error("a seat is a number (or null to watch)"))
+                continue
             token = data.get("token")
             try:
                 table.check_token(seat, token if isinstance(token, str) else None)
@@ -133,9 +139,9 @@ async def _serve(websocket: WebSocket, table: Table, conn: Connection) -> None:
                 conn.push(_error('a move message is {"type": "move", "move": "7C"}', move=move))
             else:
                 try:
-                    table.apply(conn.seat, move)
+                    table.apply(conn.seat, move[:200])
                 except IllegalMove as exc:
-                    conn.push(_error(str(exc), move=move))
+                    conn.push(_error(Narrator.named(str(exc), table.names()), move=move[:80]))
                 else:
                     table.wake.set()
         else:

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 import tricktable
 from tricktable.cli import app
+from tricktable.core.narrate import name_seats
 from tricktable.rules.secret_trumps import (
     CARD_TEXT,
     NO_RANK,
@@ -69,8 +70,15 @@ CROSS_HANDS = [
     "2H 5H 3D 4S 7S 2C 9C 8C 7C",  # Dan
 ]
 CROSS_TRICKS = [  # one trick per line, in play order
-    "9H AH 2H 3H", "8H 4H 5H 6H", "AD 2D 3D 9D", "9S 2S 3S 4S", "8S 5S 6S 7S",
-    "AC 7H 3C 2C", "4C 9C AS 4D", "8C 7D 5D 5C", "7C 8D 6D 6C",
+    "9H AH 2H 3H",
+    "8H 4H 5H 6H",
+    "AD 2D 3D 9D",
+    "9S 2S 3S 4S",
+    "8S 5S 6S 7S",
+    "AC 7H 3C 2C",
+    "4C 9C AS 4D",
+    "8C 7D 5D 5C",
+    "7C 8D 6D 6C",
 ]
 CROSS_PLAY = [card for trick in CROSS_TRICKS for card in trick.split()]
 CROSS_DRAFT = [
@@ -155,8 +163,9 @@ def test_picking_example_hint_and_inference() -> None:
     for move in picks[:4]:
         game.play(move)
     view = game.view(BEN)
-    assert view["hints"] == [{"row": 1, "first": BEN, "seats": [1, 2, 3, 0], "cards": ["7S", "6H", "2C", "5D"],
-                              "winner": ANNA}]
+    assert view["hints"] == [
+        {"row": 1, "first": BEN, "seats": [1, 2, 3, 0], "cards": ["7S", "6H", "2C", "5D"], "winner": ANNA}
+    ]
     assert next(e for e in view["events"] if e["type"] == "hint")["winner"] == ANNA
     kept = trump_hypotheses(view)
     diamonds, fives = 2, 5
@@ -255,8 +264,9 @@ def test_no_suit_no_rank_and_both_jokers() -> None:
     assert trick_winner(cards("AC 9D 9S 2C"), jokers) == 3
 
 
-@pytest.mark.parametrize(("suit", "rank", "deduced"), [(None, 5, (NO_SUIT, 5)), ("D", None, (2, NO_RANK)),
-                                                       (None, None, (NO_SUIT, NO_RANK))])
+@pytest.mark.parametrize(
+    ("suit", "rank", "deduced"), [(None, 5, (NO_SUIT, 5)), ("D", None, (2, NO_RANK)), (None, None, (NO_SUIT, NO_RANK))]
+)
 def test_special_trump_rounds_replay(suit: str | None, rank: int | None, deduced: tuple[int, int]) -> None:
     deal, picks = layout_from_hands(CROSS_HANDS, ANNA, suit, rank)
     game = tricktable.new_game("secret-trumps", players=4, seed=5, deals=[deal])
@@ -380,11 +390,12 @@ def test_cli_bots_only_and_replay(tmp_path: Any) -> None:
     path = tmp_path / "st.json"
     out = runner.invoke(app, ["play", "secret-trumps", "--bots-only", "--seed", "1", "--record", str(path)])
     assert out.exit_code == 0, out.output
-    assert "goal crossed" in out.output and "trumps seen" not in out.output
+    assert "crosses off" in out.output and "looks at the trumps" not in out.output
     replay = runner.invoke(app, ["replay", str(path)])
     assert replay.exit_code == 0, replay.output
-    summary = json.loads(path.read_text())["result"]["summary"]
-    assert summary in replay.output
-    three = runner.invoke(app, ["play", "secret-trumps", "--bots-only", "--seed", "3", "-p", "3", "--five-goals",
-                                "--no-second-deck"])
+    record = json.loads(path.read_text())
+    assert name_seats(record["result"]["summary"], record["seats"]) in replay.output
+    three = runner.invoke(
+        app, ["play", "secret-trumps", "--bots-only", "--seed", "3", "-p", "3", "--five-goals", "--no-second-deck"]
+    )
     assert three.exit_code == 0 and "all 5 goals" in three.output

@@ -20,8 +20,17 @@ GOAL = {g.slug: g for g in GOALS}
 
 def test_goal_list_is_the_games_eleven() -> None:
     assert [g.slug for g in GOALS] == [
-        "no-tricks", "exactly-1", "exactly-2", "exactly-3", "most", "fewest", "last",
-        "no-spades", "no-hearts", "no-diamonds", "no-clubs",
+        "no-tricks",
+        "exactly-1",
+        "exactly-2",
+        "exactly-3",
+        "most",
+        "fewest",
+        "last",
+        "no-spades",
+        "no-hearts",
+        "no-diamonds",
+        "no-clubs",
     ]
 
 
@@ -47,9 +56,20 @@ def test_suit_goals_use_the_printed_suit() -> None:
 
 
 def test_draft_rules_and_messages() -> None:
-    game = tricktable.new_game("secret-trumps", players=3, seed=4, deals=[layout_from_hands(
-        [" ".join(CARD_TEXT[c] for c in range(9 * k, 9 * k + 9)) for k in range(3)], 0, None, None,
-        " ".join(CARD_TEXT[c] for c in range(27, 36)))[0]])
+    game = tricktable.new_game(
+        "secret-trumps",
+        players=3,
+        seed=4,
+        deals=[
+            layout_from_hands(
+                [" ".join(CARD_TEXT[c] for c in range(9 * k, 9 * k + 9)) for k in range(3)],
+                0,
+                None,
+                None,
+                " ".join(CARD_TEXT[c] for c in range(27, 36)),
+            )[0]
+        ],
+    )
     assert game.phase == "draft" and game.to_move == 0
     game.play("goal most")
     game.play("goal most")
@@ -142,5 +162,6 @@ def test_draft_feasibility_matches_brute_force() -> None:
         if max(holders) > 2:
             continue
         needs = [rng.randint(0, 2) for _ in range(players)]
-        assert draft_feasible(needs, held, holders, 2) == brute(list(needs), [set(h) for h in held],
-                                                                 list(holders), goals)
+        assert draft_feasible(needs, held, holders, 2) == brute(
+            list(needs), [set(h) for h in held], list(holders), goals
+        )

@@ -109,8 +109,10 @@ def check_rounds(game: Any) -> None:
                 assert (goal is None) == (p == start)
                 if goal is not None:
                     assert e.met[p] == GOAL[goal].met(outcome, p)
-            may = any(g is not None and not GOAL[g].met(outcome, p) and GOAL[g].met(outcome, start)
-                      for p, g in enumerate(chosen))
+            may = any(
+                g is not None and not GOAL[g].met(outcome, p) and GOAL[g].met(outcome, start)
+                for p, g in enumerate(chosen)
+            )
             assert e.start_may_cross == may
         elif e.kind == "goal_crossed":
             if e.reason == "met":

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 import tricktable
 from tricktable import IllegalMove, InvalidOptions
 from tricktable.cli import app
+from tricktable.core.narrate import name_seats
 from tricktable.rules.tandem_trick import CARD_TEXT, TandemTrick, round_points
 
 A, B, C, D = range(4)
@@ -216,7 +217,7 @@ def test_illegal_cards_and_notation() -> None:
 def play_round_with_early_bids(bidders: dict[int, str]) -> TandemTrick:
     """Seats in ``bidders`` bid with that card in trick 1; everybody else plays its first legal card."""
     fixed = {seat: [card] for seat, card in bidders.items()}
-    game = game_with(fixed, target=10**7)
+    game = game_with(fixed, target=1000)
     while game.round_no == 1:
         seat = game.to_move
         assert seat is not None
@@ -344,7 +345,7 @@ def test_explicit_deals_are_validated() -> None:
         tricktable.new_game("tandem-trick", players=3, deals=[{"hands": four[1:]}])
     with pytest.raises(InvalidOptions, match="for 3-4 players"):
         tricktable.new_game("tandem-trick", players=5)
-    with pytest.raises(InvalidOptions, match="target must be at least 1"):
+    with pytest.raises(InvalidOptions, match="target must be 1 to 1000"):
         tricktable.new_game("tandem-trick", target=0)
     # Without a leader the first lead comes from the seeded shuffle, reproducibly.
     leads = {tricktable.new_game("tandem-trick", seed=s, deals=[{"hands": good["hands"]}]).to_move for s in range(20)}
@@ -399,12 +400,12 @@ def test_cli_plays_and_replays(tmp_path: Path) -> None:
     record = tmp_path / "tandem.json"
     result = runner.invoke(app, ["play", "tandem-trick", "--bots-only", "--seed", "1", "--record", str(record)])
     assert result.exit_code == 0, result.output
-    assert "tandem formed" in result.output and "round scored" in result.output
+    assert "rides along with" in result.output and "is scored" in result.output
     data = json.loads(record.read_text())
     assert data["game"] == "tandem-trick" and data["result"]["winners"]
     replayed = runner.invoke(app, ["replay", str(record)])
     assert replayed.exit_code == 0, replayed.output
-    assert data["result"]["summary"] in replayed.output.replace("\n", " ")
+    assert name_seats(data["result"]["summary"], data["seats"]) in replayed.output.replace("\n", " ")
     as_json = json.loads(runner.invoke(app, ["replay", str(record), "--json"]).output)
     assert as_json["result"] == data["result"] and as_json["phase"] == "over"
 

@@ -193,7 +193,7 @@ def finish_round(game: TandemTrick, rng: random.Random) -> None:
 
 def test_round_scores_follow_the_text_for_every_seat() -> None:
     for seed in range(25):
-        game = tricktable.new_game("tandem-trick", players=3 + seed % 2, seed=seed, target=10**8)
+        game = tricktable.new_game("tandem-trick", players=3 + seed % 2, seed=seed, target=1000)
         assert isinstance(game, TandemTrick)
         finish_round(game, random.Random(seed))
         row = game.score_sheet[0]
@@ -204,7 +204,7 @@ def test_round_scores_follow_the_text_for_every_seat() -> None:
 
 def test_game_ends_exactly_at_the_target_and_not_one_point_short() -> None:
     rng = random.Random(8)
-    probe = tricktable.new_game("tandem-trick", players=4, seed=8, target=10**8)
+    probe = tricktable.new_game("tandem-trick", players=4, seed=8, target=1000)
     assert isinstance(probe, TandemTrick)
     finish_round(probe, rng)
     moves = [str(m) for m in probe.history]
@@ -222,7 +222,7 @@ def test_game_ends_exactly_at_the_target_and_not_one_point_short() -> None:
 
 def test_next_round_is_led_by_the_final_trick_lead_player_not_its_winner() -> None:
     for seed in range(40):
-        game = tricktable.new_game("tandem-trick", players=4, seed=seed, target=10**8)
+        game = tricktable.new_game("tandem-trick", players=4, seed=seed, target=1000)
         assert isinstance(game, TandemTrick)
         rng = random.Random(seed)
         while game.cycle < 11:
@@ -284,7 +284,7 @@ def test_explicit_deals_refuse_bad_shapes_with_a_reason() -> None:
 
 
 def test_views_do_not_share_state_with_the_game() -> None:
-    game = game_with({A: ["R3"], B: ["R6"], C: ["R1"], D: ["R8"]}, target=10**8)
+    game = game_with({A: ["R3"], B: ["R6"], C: ["R1"], D: ["R8"]}, target=1000)
     play(game, "R3", "tandem R6", "R1", "R8")
     view = game.view(A)
     view["last_trick"]["winner"] = 3
@@ -352,7 +352,7 @@ def test_table_says_whose_card_the_player_to_move_could_ride_along_with() -> Non
 
 
 def test_rounds_panel_lists_each_finished_round() -> None:
-    game = tricktable.new_game("tandem-trick", players=4, seed=4, target=10**8)
+    game = tricktable.new_game("tandem-trick", players=4, seed=4, target=1000)
     assert isinstance(game, TandemTrick)
     assert game.view(None)["panels"]["rounds"] == ["no round finished yet"]
     finish_round(game, random.Random(4))

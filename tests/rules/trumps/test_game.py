@@ -414,7 +414,7 @@ def test_options_refused_clearly() -> None:
     for players in (3, 5, 7, 8):
         with pytest.raises(InvalidOptions, match=f"team play is for 4 players .* or 6 players .*, not {players}"):
             tricktable.new_game("trumps", players=players, teams=True)
-    with pytest.raises(InvalidOptions, match="target must be at least 1"):
+    with pytest.raises(InvalidOptions, match="target must be 1 to 1000"):
         tricktable.new_game("trumps", target=0)
     with pytest.raises(InvalidOptions, match="3-8 players"):
         tricktable.new_game("trumps", players=2)

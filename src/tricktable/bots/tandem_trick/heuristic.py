@@ -304,5 +304,3 @@ class TandemTrickBot:
             return (-above.bit_count(), c % 12)
 
         return min(plays, key=danger)
-
-

@@ -205,5 +205,3 @@ class TricksTogetherBot:
             return min(plain, key=lambda c: strength(c, trump))
         # Nobody needs anything: lead the card least likely to win.
         return min(legal, key=lambda c: strength(c, trump))
-
-

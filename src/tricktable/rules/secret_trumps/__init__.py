@@ -62,6 +62,7 @@ from tricktable.rules.secret_trumps.game import SecretTrumps
 from tricktable.rules.secret_trumps.goals import GOALS, HOLDERS_PER_GOAL, Goal, RoundOutcome, draft_feasible
 from tricktable.rules.secret_trumps.kernel import RoundTrumps, legal_mask, random_rollout, trick_winner
 from tricktable.rules.secret_trumps.moves import PICK, PLAY, StMove, StPlay
+from tricktable.rules.secret_trumps.narrate import narrate, trick_reason
 from tricktable.rules.secret_trumps.scoring import judge_round
 from tricktable.rules.secret_trumps.state import SecretTrumpsState
 from tricktable.rules.secret_trumps.view import AID_TITLE, build_view
@@ -120,6 +121,7 @@ __all__ = [
     "layout_text",
     "legal_mask",
     "mask_text",
+    "narrate",
     "parse_card",
     "parse_rank",
     "parse_suit",
@@ -128,6 +130,7 @@ __all__ = [
     "seeded_layout",
     "shuffle_layout",
     "suit_of",
+    "trick_reason",
     "trick_winner",
     "trump_hypotheses",
     "trump_probability",

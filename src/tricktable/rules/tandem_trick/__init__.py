@@ -33,6 +33,7 @@ from tricktable.rules.tandem_trick.events import (
 from tricktable.rules.tandem_trick.game import TandemTrick
 from tricktable.rules.tandem_trick.kernel import random_rollout
 from tricktable.rules.tandem_trick.moves import BID, PLAY, TANDEM, Bid, Play, Tandem, parse_move
+from tricktable.rules.tandem_trick.narrate import narrate, trick_reason
 from tricktable.rules.tandem_trick.scoring import MISERE_POINTS, round_points
 from tricktable.rules.tandem_trick.state import TandemTrickState
 from tricktable.rules.tandem_trick.view import build_view
@@ -69,6 +70,7 @@ __all__ = [
     "check_deals",
     "deck_colours",
     "first_leader",
+    "narrate",
     "parse_card",
     "parse_cards",
     "parse_move",
@@ -76,4 +78,5 @@ __all__ = [
     "round_points",
     "seeded_deal",
     "shuffle_deal",
+    "trick_reason",
 ]

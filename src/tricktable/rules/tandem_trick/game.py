@@ -59,7 +59,7 @@ class TandemTrick(Game):
     default_players = 4
     option_specs = (
         Option("misere_bonus", True, "a successful 0 bid scores 1,000,000 plus its bonus card (off: 1,000,000)"),
-        Option("target", 24, "the game ends after a round in which someone reaches this many points"),
+        Option("target", 24, "the game ends after a round in which someone reaches it", minimum=1, maximum=1000),
     )
     move_help = (
         "a card to play it, e.g. R7 (colours R Y B K, values 0-11) | bid Y3 (once a round: any card, sit this "

@@ -19,6 +19,7 @@ from tricktable.rules.tricks_together.game import TricksTogether
 from tricktable.rules.tricks_together.kernel import NO_TRUMPS, legal_mask, random_rollout, trick_winner
 from tricktable.rules.tricks_together.knowledge import Knowledge, read_view
 from tricktable.rules.tricks_together.moves import COMMIT, Commit, parse_move
+from tricktable.rules.tricks_together.narrate import narrate, trick_reason
 from tricktable.rules.tricks_together.onecard import one_card_number
 from tricktable.rules.tricks_together.sampler import sample_deals
 from tricktable.rules.tricks_together.solver import can_make, makeable
@@ -42,6 +43,7 @@ __all__ = [
     "check_deals",
     "legal_mask",
     "makeable",
+    "narrate",
     "one_card_number",
     "parse_move",
     "random_rollout",
@@ -49,5 +51,6 @@ __all__ = [
     "round_sequence",
     "sample_deals",
     "shuffle_deal",
+    "trick_reason",
     "trick_winner",
 ]

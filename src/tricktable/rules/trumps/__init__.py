@@ -31,6 +31,7 @@ from tricktable.rules.trumps.events import (
 from tricktable.rules.trumps.game import Trumps
 from tricktable.rules.trumps.kernel import NONE, legal_masks, random_rollout, trick_winner
 from tricktable.rules.trumps.moves import DECLARE, MARK, MOVE_HELP, Declare, Mark, Pass, PlayCard, parse_move
+from tricktable.rules.trumps.narrate import narrate, trick_reason
 from tricktable.rules.trumps.passing import cards_to_pass, direction_name, pass_cycle, pass_phrase
 from tricktable.rules.trumps.scoring import game_result, hand_points, leading_sides, score_row
 from tricktable.rules.trumps.state import TrumpsState, pass_source, pass_target, side_name, side_seats
@@ -72,6 +73,7 @@ __all__ = [
     "hand_size",
     "leading_sides",
     "legal_masks",
+    "narrate",
     "parse_move",
     "pass_cycle",
     "pass_phrase",
@@ -83,5 +85,6 @@ __all__ = [
     "shuffle_deal",
     "side_name",
     "side_seats",
+    "trick_reason",
     "trick_winner",
 ]

@@ -70,7 +70,7 @@ class Trumps(Game):
     default_players = 4
     option_specs = (
         Option("teams", False, "partnerships, partners opposite: 4 players (2 v 2) or 6 players (three pairs)"),
-        Option("target", 50, "points that win the game"),
+        Option("target", 50, "points that win the game", minimum=1, maximum=1000),
     )
     move_help = MOVE_HELP
 

@@ -1,5 +1,7 @@
 // Card notation to card faces.  Standard cards are rank then suit ("7C", "TH", "AS"); Tandem Trick's are
-// colour then value ("R7", "K11").  Anything else is not a card.
+// colour then value ("R7", "K11").  Every face carries its rank and a symbol in the top corner (readable when
+// cards overlap) and a label for screen readers; colours come from a colour-blind-safe palette and every suit
+// or colour also has its own symbol, so nothing depends on telling colours apart.
 
 const SUITS = {
   S: { symbol: "♠", name: "spades" },
@@ -7,17 +9,26 @@ const SUITS = {
   D: { symbol: "♦", name: "diamonds" },
   C: { symbol: "♣", name: "clubs" },
 };
-const COLOURS = { R: "red", Y: "yellow", B: "blue", K: "black" };
+const COLOURS = {
+  R: { name: "red", symbol: "▲" },
+  Y: { name: "yellow", symbol: "★" },
+  B: { name: "blue", symbol: "●" },
+  K: { name: "black", symbol: "■" },
+};
+const RANK_WORDS = { A: "ace", K: "king", Q: "queen", J: "jack" };
 const STANDARD = /^(10|[2-9TJQKA1])([SHDC])$/;
 const TANDEM = /^([RYBK])(\d{1,2})$/;
 
 export function parseCard(text) {
   if (typeof text !== "string") return null;
   let m = TANDEM.exec(text);
-  if (m) return { text, suit: m[1], rank: m[2], symbol: "", suitName: COLOURS[m[1]], kind: "colour" };
+  if (m) {
+    const colour = COLOURS[m[1]];
+    return { text, suit: m[1], rank: m[2], symbol: colour.symbol, suitName: colour.name, kind: "colour" };
+  }
   m = STANDARD.exec(text);
   if (m) {
-    const rank = m[1] === "T" ? "10" : m[1];
+    const rank = m[1] === "T" ? "10" : m[1] === "1" ? "A" : m[1];
     return { text, suit: m[2], rank, symbol: SUITS[m[2]].symbol, suitName: SUITS[m[2]].name, kind: "standard" };
   }
   return null;
@@ -29,15 +40,23 @@ export function suitSymbol(suit) {
   return SUITS[suit]?.symbol ?? suit;
 }
 
-export function suitFromName(name) {
-  for (const [letter, s] of Object.entries(SUITS)) if (s.name === name) return letter;
-  return null;
-}
-
 export function prettyCard(text) {
   const c = parseCard(text);
   if (!c) return String(text);
   return c.kind === "colour" ? `${c.suitName} ${c.rank}` : `${c.rank}${c.symbol}`;
+}
+
+// What a screen reader says: "queen of hearts", "yellow 10".
+export function cardWords(text) {
+  const c = parseCard(text);
+  if (!c) return String(text);
+  if (c.kind === "colour") return `${c.suitName} ${c.rank}`;
+  return `${RANK_WORDS[c.rank] || c.rank} of ${c.suitName}`;
+}
+
+// Replace card notation inside a sentence by its pretty form ("plays 9H" -> "plays 9♥").
+export function prettyText(text) {
+  return String(text).replace(/\b(10|[2-9TJQKA])([SHDC])\b/g, (whole) => prettyCard(whole));
 }
 
 export function cardFace(text, extraClass = "") {
@@ -51,20 +70,21 @@ export function cardFace(text, extraClass = "") {
   }
   el.classList.add(`suit-${c.suitName}`);
   el.setAttribute("role", "img");
-  el.setAttribute("aria-label", prettyCard(text));
-  el.title = prettyCard(text);
+  el.setAttribute("aria-label", cardWords(text));
   const corner = document.createElement("span");
   corner.className = "corner";
-  corner.textContent = c.rank;
+  corner.setAttribute("aria-hidden", "true");
+  const rank = document.createElement("span");
+  rank.className = "rank";
+  rank.textContent = c.rank;
+  const small = document.createElement("span");
+  small.className = "corner-suit";
+  small.textContent = c.symbol;
+  corner.append(rank, small);
   const pip = document.createElement("span");
   pip.className = "pip";
-  pip.textContent = c.kind === "colour" ? c.rank : c.symbol;
-  if (c.kind === "standard") {
-    const small = document.createElement("span");
-    small.className = "corner-suit";
-    small.textContent = c.symbol;
-    corner.append(small);
-  }
+  pip.setAttribute("aria-hidden", "true");
+  pip.textContent = c.symbol;
   el.append(corner, pip);
   return el;
 }
@@ -72,9 +92,19 @@ export function cardFace(text, extraClass = "") {
 export function cardBack(colour = null, extraClass = "") {
   const el = document.createElement("div");
   el.className = `card back ${extraClass}`.trim();
-  if (colour) {
-    el.classList.add(`back-${COLOURS[colour] || colour}`);
-    el.title = `${COLOURS[colour] || colour} card (8-11)`;
+  el.setAttribute("aria-hidden", "true");
+  const info = COLOURS[colour];
+  if (info) {
+    el.classList.add(`back-${info.name}`);
+    el.dataset.symbol = info.symbol;
   }
   return el;
+}
+
+export function colourName(letter) {
+  return COLOURS[letter]?.name ?? letter;
+}
+
+export function colourSymbol(letter) {
+  return COLOURS[letter]?.symbol ?? "";
 }

@@ -1,6 +1,8 @@
-// The lobby: create a table (game, players, options, who sits where), list open and finished tables.
+// The lobby: create a table (game, players, options, who sits where), list the tables being played (filter by
+// game; join an open seat or watch) and the finished ones.
 
-import { api, clear, h, playerName, saveSeat, setPlayerName, words } from "./dom.js";
+import { api, clear, h, playerName, saveSeat, setPlayerName, show, words } from "./dom.js";
+import { saveHost } from "./host.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -30,7 +32,7 @@ function renderOptions() {
     } else if (option.choices) {
       input = h("select", { name: option.name }, option.choices.map((c) => h("option", { value: String(c), selected: c === option.default }, String(c))));
     } else {
-      input = h("input", { type: "number", name: option.name, value: String(option.default) });
+      input = h("input", { type: "number", name: option.name, value: String(option.default), min: option.minimum, max: option.maximum });
     }
     box.append(h("label", { class: option.type === "bool" ? "check" : "" }, input, " ", h("b", {}, words(option.name)), h("span", { class: "muted" }, ` ${option.help}`)));
   }
@@ -45,9 +47,9 @@ function renderSeats() {
     const select = h("select", { name: `seat-${seat}`, dataset: { seat: String(seat) } });
     if (seat === 0) {
       select.append(h("option", { value: "me" }, "You"));
-      select.append(h("option", { value: "watch-bots" }, "Bot (you watch)"));
+      select.append(h("option", { value: "watch-bots" }, `Bot: ${game.default_bot} (you watch)`));
     }
-    select.append(h("option", { value: "human", selected: false }, "Open seat (a friend)"));
+    select.append(h("option", { value: "human" }, "Open seat (a friend)"));
     for (const bot of game.bots) select.append(h("option", { value: `bot:${bot}`, selected: seat > 0 && bot === game.default_bot }, `Bot: ${bot}`));
     box.append(h("label", {}, `Seat ${seat + 1} `, select));
   }
@@ -82,27 +84,61 @@ async function create(event) {
       body: { game: game.name, players: Number($("players").value), options, seats, seat: mySeat, name: name || null },
     });
     if (out.seat !== null) saveSeat(out.table.id, out.seat, out.token);
+    saveHost(out.table.id, out.host_token);
     location.href = `/t/${out.table.id}`;
   } catch (err) {
     $("create-error").textContent = err.message;
   }
 }
 
+function waited(seconds) {
+  if (seconds === null || seconds === undefined) return null;
+  if (seconds < 60) return "waiting under a minute";
+  if (seconds < 3600) return `waiting ${Math.round(seconds / 60)} min`;
+  return `waiting ${Math.floor(seconds / 3600)} h ${Math.round((seconds % 3600) / 60)} min`;
+}
+
+function optionsText(table) {
+  const game = games.find((g) => g.name === table.game);
+  const changed = Object.entries(table.options || {}).filter(([k, v]) => {
+    const spec = game?.options.find((o) => o.name === k);
+    return !spec || spec.default !== v;
+  });
+  if (!changed.length) return "standard rules";
+  return changed.map(([k, v]) => (v === true ? words(k) : `${words(k)} ${show(v)}`)).join(", ");
+}
+
 async function listTables() {
   try {
     const data = await api("/api/tables");
+    const filter = $("filter").value;
     const open = clear($("open-tables"));
-    for (const table of data.open) {
+    for (const table of data.open.filter((t) => !filter || t.game === filter)) {
       const free = table.seats.filter((s) => s.kind === "human" && !s.taken).length;
-      const who = table.seats.map((s) => s.name).join(", ");
-      open.append(h("li", {}, h("a", { href: table.invite }, `${table.title}`), ` · ${table.players} players · ${free} open seat${free === 1 ? "" : "s"} · `, h("span", { class: "muted" }, who)));
+      const who = table.seats.map((s) => (s.kind === "human" && !s.taken ? "open seat" : s.name)).join(", ");
+      const facts = [
+        `${table.players} players`,
+        table.status === "open" ? `${free} open seat${free === 1 ? "" : "s"}` : "playing",
+        waited(table.waiting_s),
+        table.watchers ? `${table.watchers} watching` : null,
+      ].filter(Boolean);
+      open.append(
+        h("li", { class: "table-entry", dataset: { table: table.id, game: table.game } },
+          h("b", {}, table.title), ` · ${facts.join(" · ")}`,
+          h("div", { class: "muted" }, `${optionsText(table)} · ${who}`),
+          h("div", { class: "links" },
+            free ? h("a", { class: "button primary", href: table.invite, "aria-label": `take a seat at ${table.title}, table ${table.id}` }, "Take a seat") : null,
+            h("a", { class: "button", href: table.invite, "aria-label": `watch ${table.title}, table ${table.id}` }, "Watch"),
+          ),
+        ),
+      );
     }
-    if (!data.open.length) open.append(h("li", { class: "muted" }, "No open table: create one."));
+    if (!open.childElementCount) open.append(h("li", { class: "muted" }, filter ? "No table of this game: create one." : "No table yet: create one."));
     const done = clear($("finished-tables"));
-    for (const table of data.finished) {
+    for (const table of data.finished.filter((t) => !filter || t.game === filter)) {
       done.append(h("li", {}, h("a", { href: `/t/${table.id}` }, words(table.game)), " · ", h("span", { class: "muted" }, table.summary || "")));
     }
-    if (!data.finished.length) done.append(h("li", { class: "muted" }, "None yet."));
+    if (!done.childElementCount) done.append(h("li", { class: "muted" }, "None yet."));
   } catch (err) {
     $("open-tables").textContent = err.message;
   }
@@ -112,10 +148,14 @@ async function setup() {
   $("name").value = playerName();
   games = await api("/api/games");
   const select = $("game");
-  for (const game of games) select.append(h("option", { value: game.name, selected: game.name === "tricks-together" }, game.title));
+  for (const game of games) {
+    select.append(h("option", { value: game.name, selected: game.name === "tricks-together" }, game.title));
+    $("filter").append(h("option", { value: game.name }, game.title));
+  }
   select.addEventListener("change", renderPlayers);
   $("players").addEventListener("change", renderSeats);
   $("create").addEventListener("submit", create);
+  $("filter").addEventListener("change", listTables);
   renderPlayers();
   listTables();
   setInterval(listTables, 5000);

@@ -1,6 +1,8 @@
 // Secret Trumps: the goal sheet, the rows of face-up cards to pick from, and the start player's hints.
 import { prettyCard } from "../cards.js";
 
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
 function goalName(view, slug) {
   const goal = (view.goal_list || []).find((g) => g.slug === slug);
   return goal ? goal.name : slug;
@@ -10,6 +12,22 @@ export default {
   verbLabels: { goal: "Draft a goal", pick: "Pick from the row", choose: "Choose your goal", cross: "Cross off" },
   argLabel: (verb, arg, view) => (["goal", "choose", "cross"].includes(verb) ? goalName(view, arg) : null),
   hideTableKeys: ["phase"],
+  hideSeatKeys: ["committed"],
+  seatKeys: ["start player"],
+  phaseWords: { draft: "drafting a goal", pick: "picking a card", choose: "choosing a goal", play: "playing a card", cross: "crossing off a goal" },
+  factText(key, value, view, where) {
+    if (where === "seat") {
+      if (key === "start") return value ? "start player" : null;
+      if (key === "chosen") return value === null ? (view.phase === "choose" ? "goal not yet revealed" : null) : `plays for ${goalName(view, value)}`;
+      if (key === "tricks") return plural(value, "trick");
+      if (key === "crossed") return `goals crossed off ${value}`;
+    }
+    if (where === "table") {
+      if (key === "trump suit") return value === "?" ? "trump suit secret" : `trump suit ${value}`;
+      if (key === "trump rank") return value === "?" ? "trump rank secret" : `trump rank ${value}`;
+    }
+    return undefined;
+  },
   turnHint(view) {
     switch (view.phase) {
       case "draft": return "Your move: draft a goal for your sheet";
@@ -19,27 +37,37 @@ export default {
     }
     return "Your move: play a card";
   },
+  renderCentre(view, { h, cardFace, seatName }) {
+    const row = view.phase === "pick" ? (view.rows || []).find((r) => r.row === view.table.row) : null;
+    if (!row) return null;
+    return h("div", { class: "rows row-now" },
+      h("div", { class: "row-line current pickable", dataset: { row: String(row.row) } },
+        h("span", { class: "label" }, `Row ${row.row}`),
+        h("div", { class: "cards" }, row.cards.map((c) => cardFace(c, "row-card"))),
+        row.picks.length ? h("div", { class: "cards" }, row.picks.map((p) => h("div", { class: "pick" }, cardFace(p.card, "small"), seatName(p.seat)))) : null,
+      ));
+  },
   renderExtra(box, view, { h, cardFace, seatName }) {
     if (view.trumps) {
       const t = view.trumps;
-      box.append(h("div", { class: "trumps-known" }, h("b", {}, "Trumps: "), `suit ${t.suit ? prettyCard(`9${t.suit}`).slice(1) : "none"}, rank ${t.rank === 1 ? "A" : t.rank || "none"}`));
+      box.append(h("p", { class: "trumps-known" }, h("b", {}, "Trumps you know: "), `suit ${t.suit ? prettyCard(`9${t.suit}`).slice(1) : "none"}, rank ${t.rank === 1 ? "A" : t.rank || "none"}`));
     }
     const current = view.phase === "pick" ? view.table.row : null;
-    const rows = h("div", { class: "rows" });
-    for (const row of view.rows || []) {
-      const line = h("div", { class: `row-line${row.row === current ? " current pickable" : ""}${row.cards.length === 0 ? " done" : ""}`, dataset: { row: String(row.row) } });
-      line.append(h("span", { class: "label" }, `Row ${row.row}`));
-      line.append(h("div", { class: "cards" }, row.cards.map((c) => cardFace(c, row.row === current ? "row-card" : "small"))));
+    const line = (row, pickable) => {
+      const el = h("div", { class: `row-line${pickable ? " current pickable" : ""}${row.cards.length === 0 ? " done" : ""}`, dataset: { row: String(row.row) } });
+      el.append(h("span", { class: "label" }, `Row ${row.row}`));
+      el.append(h("div", { class: "cards" }, row.cards.map((c) => cardFace(c, pickable ? "row-card" : "small"))));
       if (row.picks.length) {
-        line.append(h("div", { class: "cards" }, row.picks.map((p) => h("div", { class: "pick" }, cardFace(p.card, "small"), seatName(p.seat)))));
+        el.append(h("div", { class: "cards" }, row.picks.map((p) => h("div", { class: "pick" }, cardFace(p.card, "small"), seatName(p.seat)))));
       }
       const hint = (view.hints || []).find((x) => x.row === row.row);
-      if (hint) line.append(h("span", { class: "fact" }, `would win: ${seatName(hint.winner)}`));
-      rows.append(line);
-    }
-    if ((view.rows || []).length) {
-      if (view.phase === "pick") box.append(h("h3", {}, "Rows"), rows);
-      else box.append(h("details", {}, h("summary", {}, "Rows, picks and hints"), rows));
+      if (hint) el.append(h("span", { class: "fact" }, `would win: ${seatName(hint.winner)}`));
+      return el;
+    };
+    const rows = view.rows || [];
+    // The row to pick from lies in the middle of the table (renderCentre); every row is a click away.
+    if (rows.length) {
+      box.append(h("details", {}, h("summary", {}, "Every row, its picks and hints"), h("div", { class: "rows" }, rows.map((row) => line(row, false)))));
     }
     const goals = view.goals || [];
     if (goals.length) {
@@ -48,11 +76,12 @@ export default {
         const cells = (g.held || []).map((slug) => {
           const crossed = (g.crossed || []).includes(slug);
           const chosen = g.chosen === slug;
-          return h("span", { class: `goal${crossed ? " crossed" : ""}${chosen ? " chosen" : ""}` }, goalName(view, slug));
+          return h("span", { class: `goal${crossed ? " crossed" : ""}${chosen ? " chosen" : ""}` }, `${goalName(view, slug)}${crossed ? " (crossed off)" : ""}${chosen ? " (chosen)" : ""}`);
         });
-        table.append(h("tr", {}, h("th", {}, seatName(g.seat)), h("td", {}, cells.length ? cells.flatMap((c, i) => (i ? [" · ", c] : [c])) : "–")));
+        table.append(h("tr", {}, h("th", { scope: "row" }, seatName(g.seat)), h("td", {}, cells.length ? cells.flatMap((c, i) => (i ? [" · ", c] : [c])) : "–")));
       }
-      box.append(h("h3", {}, "Goal sheet"), table);
+      const open = ["draft", "choose", "cross"].includes(view.phase);
+      box.append(h("details", { open }, h("summary", {}, "Goal sheet"), table));
     }
   },
 };

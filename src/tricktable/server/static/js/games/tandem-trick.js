@@ -1,29 +1,40 @@
-// Tandem Trick: 8-11 show their colour on the back, so opponents' hands show coloured backs.
+// Tandem Trick: 8-11 show their colour on the back, so opponents' hands show coloured backs (with a symbol
+// for each colour, so that they are told apart without colour too).
 import { prettyCard } from "../cards.js";
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 export default {
   verbLabels: { bid: "Bid with a card", tandem: "Tandem (ride along)" },
-  hideSeatKeys: ["backs", "unmarked"],
+  hideSeatKeys: ["backs", "unmarked", "bid_card", "bonus"],
+  seatKeys: ["lead player"],
+  phaseWords: { play: "playing a card" },
+  factText(key, value, view, where) {
+    if (where === "seat") {
+      if (key === "bid") return value === null ? "no bid yet" : `bid ${value}`;
+      if (key === "tricks") return plural(value, "trick");
+      if (key === "score") return `score ${value}`;
+    }
+    if (where === "table") {
+      if (key === "lead suit") return value === null ? "lead suit not yet set" : `lead suit ${value}`;
+      if (key === "trick") return `trick ${value} of ${view.table.tricks}`;
+      if (key === "tricks") return null;
+    }
+    return undefined;
+  },
+  renderSeatExtra(panel, seat, view, { h, cardFace }) {
+    if (seat.bid_card) {
+      panel.append(h("div", { class: "indicator", title: `bid with ${prettyCard(seat.bid_card)}` }, cardFace(seat.bid_card, "small"), h("span", {}, `bonus ${seat.bonus}`)));
+    }
+  },
   turnHint(view, mode) {
-    if (mode === "bid") return "Your move: click the card whose number is your bid (you sit this trick out)";
-    if (mode === "tandem") return "Your move: click a lead-suit card to ride along with your right neighbour";
+    if (mode === "bid") return "Your move: choose the card whose number is your bid (you sit this trick out)";
+    if (mode === "tandem") return "Your move: choose a lead-suit card to ride along with your right neighbour";
     return "Your move: play a card (or bid, or ride along)";
   },
   renderBacks(box, seat, view, { cardBack }) {
     const backs = seat.backs || {};
     for (const [colour, count] of Object.entries(backs)) for (let i = 0; i < count; i++) box.append(cardBack(colour, "mini"));
     for (let i = 0; i < (seat.unmarked || 0); i++) box.append(cardBack(null, "mini"));
-  },
-  formatEvent(event, name) {
-    switch (event.type) {
-      case "round_dealt":
-        return `Round ${event.round}: ${name(event.leader)} leads`;
-      case "trick_won":
-        return `${(event.winners || []).map(name).join(" and ") || "nobody"} win${(event.winners || []).length === 1 ? "s" : ""} trick ${event.trick}${event.value !== undefined ? ` (${event.value})` : ""}`;
-      case "round_scored":
-        return `round ${event.round} scored: ${event.points.map((p, s) => `${name(s)} +${p}`).join(", ")}`;
-    }
-    if (event.card && event.seat !== undefined && event.type.includes("bid")) return `${name(event.seat)} bids ${prettyCard(event.card)}`;
-    return undefined;
   },
 };

@@ -1,12 +1,29 @@
 // Trumps: each seat's face-down indicator, then its declared trump suit.
 import { isCard, prettyCard } from "../cards.js";
 
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
 export default {
   verbLabels: { mark: "Mark your trump indicator", pass: "Pass", declare: "Declare trump & play" },
-  hideSeatKeys: ["indicator"],
+  hideSeatKeys: ["indicator", "trumps"],
+  seatKeys: ["dealer"],
+  phaseWords: { mark: "choosing an indicator", pass: "passing cards", play: "playing a card" },
+  factText(key, value, view, where) {
+    if (where === "seat") {
+      if (key === "trumps") return value ? `trumps: ${value}` : null;
+      if (key === "tricks") return plural(value, "trick");
+      if (key === "score") return `score ${value}`;
+    }
+    if (where === "table") {
+      if (key === "led") return value ? `led ${value}` : null;
+      if (key === "tie-break") return value ? "tie-break hand" : null;
+      if (key === "pass") return `pass ${value}`;
+    }
+    return undefined;
+  },
   turnHint(view, mode) {
-    if (view.phase === "mark") return "Your move: click the card to lay face down as your trump indicator";
-    if (view.phase === "pass") return `Your move: choose the cards to pass, then confirm`;
+    if (view.phase === "mark") return "Your move: choose the card to lay face down as your trump indicator";
+    if (view.phase === "pass") return "Your move: choose the cards to pass, then confirm";
     if (mode === "declare") return "Your move: declare your indicator's suit as trumps and play one of its cards";
     return "Your move: play a card";
   },
@@ -14,20 +31,7 @@ export default {
     const indicator = seat.indicator;
     if (!indicator) return;
     const card = isCard(indicator) ? cardFace(indicator, "small") : cardBack(null, "small");
-    const label = isCard(indicator) ? (seat.trumps ? `declared ${seat.trumps}` : "your indicator (face down)") : "indicator face down";
-    panel.append(h("div", { class: "indicator" }, card, h("span", {}, label)));
-  },
-  formatEvent(event, name) {
-    switch (event.type) {
-      case "hand_started":
-        return `Hand ${event.hand}: ${name(event.dealer)} deals ${event.cards} each; pass ${event.pass_count} ${event.pass_direction}`;
-      case "indicator_set":
-        return `${name(event.seat)} lays an indicator face down`;
-      case "pass_made":
-        return `${name(event.seat)} passes to ${name(event.to)}`;
-      case "cards_received":
-        return `you receive ${event.cards.map(prettyCard).join(" ")} from ${name(event.source)}`;
-    }
-    return undefined;
+    const label = isCard(indicator) ? (seat.trumps ? `trumps: ${seat.trumps}` : `your indicator ${prettyCard(indicator)}, face down`) : "indicator face down";
+    panel.append(h("div", { class: `indicator${isCard(indicator) ? "" : " face-down"}` }, card, h("span", {}, label)));
   },
 };

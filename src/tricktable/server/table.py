@@ -1,8 +1,9 @@
-"""Tables in play: the game, its seats and connections, the bot driver, and per-seat broadcasts.
+"""One table in play: the game, its seats and connections, the bot driver, and per-seat broadcasts.
 
 Everything here runs on the server's one event loop, so a table's state changes only between awaits.  A move
-is checked, applied, committed to SQLite, and only then sent out: each connection gets its own seat's view and
-the new events that seat may see, never anything else.
+is checked, applied, committed to SQLite, and only then sent out: each connection gets its own seat's view,
+the new events that seat may see and those events as sentences, never anything else.  Bots think in the
+manager's process pool (``botpool``), never on the loop.
 """
 
 from __future__ import annotations
@@ -16,17 +17,16 @@ import logging
 import secrets
 import sqlite3
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
-from tricktable.bots.base import bot_kinds, default_level, make_bot
-from tricktable.core.errors import IllegalMove, InvalidOptions, TricktableError
+from tricktable.bots.base import make_bot
+from tricktable.core.errors import IllegalMove, TricktableError
 from tricktable.core.game import Game
 from tricktable.core.players import Bot
-from tricktable.core.records import to_record
-from tricktable.core.registry import new_game
+from tricktable.server.botpool import BotPool
 from tricktable.server.db import SeatRow, Store, TableRow
+from tricktable.server.narration import Narrator
 
 log = logging.getLogger("tricktable.server")
 
@@ -42,17 +42,33 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-def default_bot_level(game: str) -> str:
-    """The level used for bot seats and absent players when none is asked for (``bots.default_level``)."""
-    return default_level(game)
+def token_matches(expected_hash: str | None, token: str | None) -> bool:
+    return bool(expected_hash and token) and hmac.compare_digest(expected_hash or "", hash_token(token or ""))
+
+
+class Owner(Protocol):
+    """What a table needs from the manager that owns it (``manager.TableManager``)."""
+
+    store: Store
+    pool: BotPool
+    bot_delay: float
+    grace: float
+
+    def replay(self, row: TableRow) -> Game: ...
+
+    def has_analysis(self, game: str) -> bool: ...
+
+    def round_over(self, table: Table) -> None: ...
+
+    def finished(self, table: Table) -> None: ...
 
 
 class SeatRefused(TricktableError):
-    """A seat token that is missing or wrong: the request is refused (HTTP 403)."""
+    """A seat or host token that is missing or wrong: the request is refused (HTTP 403)."""
 
 
 class SeatTaken(TricktableError):
-    """A seat that cannot be taken: not free, or the game is over (HTTP 409)."""
+    """A seat that cannot be taken or changed: not free, or the table is over (HTTP 409)."""
 
 
 @dataclass(eq=False)
@@ -87,18 +103,27 @@ class Seat:
 class Table:
     """One table: a game rebuilt from (or being written to) the store, its seats and its watchers."""
 
-    def __init__(self, row: TableRow, game: Game, manager: TableManager) -> None:
+    def __init__(self, row: TableRow, game: Game, manager: Owner, client: str | None = None) -> None:
         self.row = row
         self.game = game
         self.manager = manager
+        #: The address that created the table (for the per-client limit); ``None`` for restored tables.
+        self.client = client
         now = time.monotonic()
         self.seats = [
-            Seat(row=s, bot=make_bot(game.name, s.bot, seed=row.seed + s.seat), away_since=now) for s in row.seats
+            Seat(row=s, bot=make_bot(game.name, s.bot, seed=secrets.randbits(32)), away_since=now) for s in row.seats
         ]
         self.connections: set[Connection] = set()
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
         self.last_move_at = now
+        #: Last time a person was connected or moved (bot moves do not count): idle tables expire.
+        self.active_at = now
+        #: Finished rounds' open-hands analyses (game-specific, ``tricktable.analysis``), once computed.
+        self.analysis: list[dict[str, Any]] = []
+        self.narrator = Narrator(game.name)
+        #: Rows of the score sheet so far: a new one means a round has just ended.
+        self.rounds = len(game.view(None).get("score_sheet") or ())
 
     @property
     def id(self) -> str:
@@ -106,17 +131,30 @@ class Table:
 
     @property
     def over(self) -> bool:
-        return self.game.to_move is None
+        return self.row.closed or self.game.to_move is None
+
+    def names(self) -> list[str]:
+        return [s.row.name for s in self.seats]
 
     # ----- seats ------------------------------------------------------------------------------------
 
     def check_token(self, seat: int, token: str | None) -> None:
         """Raise ``SeatRefused`` unless ``token`` is the secret of ``seat``."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.game.players:
-            raise SeatRefused(f"there is no seat {seat!r} at this table")
-        expected = self.seats[seat].row.token_hash
-        if expected is None or not token or not hmac.compare_digest(expected, hash_token(token)):
-            raise SeatRefused(f"this browser does not hold seat {seat} (its seat token is missing or wrong)")
+            raise SeatRefused("there is no such seat at this table")
+        if not token_matches(self.seats[seat].row.token_hash, token):
+            raise SeatRefused(f"this browser does not hold seat {seat + 1} (its seat token is missing or wrong)")
+
+    def check_host(self, token: str | None) -> None:
+        if not token_matches(self.row.host_hash, token):
+            raise SeatRefused("only the table's host may do that (the host token is missing or wrong)")
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat whose token this is, if any."""
+        for state in self.seats:
+            if token_matches(state.row.token_hash, token):
+                return state.row.seat
+        return None
 
     def free_seats(self) -> list[int]:
         return [s.row.seat for s in self.seats if s.row.kind == "human" and not s.taken]
@@ -130,7 +168,7 @@ class Table:
                 raise SeatTaken("every seat at this table is taken")
             seat = free[0]
         if seat not in free:
-            raise SeatTaken(f"seat {seat} is not free")
+            raise SeatTaken(f"seat {seat + 1} is not free" if 0 <= seat < len(self.seats) else "no such seat")
         token = new_token()
         state = self.seats[seat]
         name = name or f"Player {seat + 1}"
@@ -138,8 +176,39 @@ class Table:
         state.row.name = name
         state.row.token_hash = hash_token(token)
         state.away_since = time.monotonic()
+        self.active_at = time.monotonic()
         self.changed()
         return seat, token
+
+    def seat_bot(self, seat: int, level: str) -> None:
+        """The host puts a bot of ``level`` in a seat nobody has taken."""
+        if self.over:
+            raise SeatTaken("the game is over")
+        if seat not in self.free_seats():
+            raise SeatTaken(f"seat {seat + 1} is not an open seat")
+        name = f"Bot {seat + 1} ({level})"
+        self.manager.store.set_seat(self.id, seat, "bot", level, name, None)
+        state = self.seats[seat]
+        state.row.kind, state.row.bot, state.row.name, state.row.token_hash = "bot", level, name, None
+        state.bot = make_bot(self.game.name, level, seed=secrets.randbits(32))
+        self.changed()
+
+    def reinvite(self, seat: int) -> str:
+        """A new token for a person's seat; the old one stops working at once.  Returns the new token."""
+        if self.over:
+            raise SeatTaken("the game is over")
+        state = self.seats[seat]
+        if state.row.kind != "human":
+            raise SeatTaken(f"seat {seat + 1} is a bot's seat")
+        token = new_token()
+        self.manager.store.set_seat(self.id, seat, "human", state.row.bot, state.row.name, hash_token(token))
+        state.row.token_hash = hash_token(token)
+        # Whoever is connected with the old token is no longer this seat: close those sockets.
+        for conn in [c for c in self.connections if c.seat == seat]:
+            conn.push(json.dumps({"type": "error", "message": "this seat was given a new invitation", "code": 403}))
+            self.drop(conn)
+        self.changed()
+        return token
 
     def bot_wait(self, seat: int, now: float) -> float | None:
         """Seconds until a bot may move for ``seat``; ``None`` while a person holds it (or may still take it)."""
@@ -162,12 +231,17 @@ class Table:
             and now - state.away_since >= self.manager.grace
         )
 
+    def status(self) -> str:
+        if self.row.closed:
+            return "closed"
+        if self.game.to_move is None:
+            return "over"
+        return "open" if self.free_seats() else "playing"
+
     def info(self) -> dict[str, Any]:
         """Public facts about the table (never a token, never a hidden card)."""
         now = time.monotonic()
         game = self.game
-        free = self.free_seats()
-        status = "over" if self.over else ("open" if free else "playing")
         return {
             "id": self.id,
             "game": game.name,
@@ -175,12 +249,15 @@ class Table:
             "players": game.players,
             "options": dict(game.options),
             "fixed_deal": self.row.fixed,
-            "status": status,
+            "status": self.status(),
             "to_move": game.to_move,
             "move_number": len(game.history),
             "invite": f"/t/{self.id}",
             "rematch": self.row.rematch,
             "rematch_of": self.row.rematch_of,
+            "created": self.row.created,
+            "waiting_s": round(now - self.active_at, 1) if self.free_seats() else None,
+            "watchers": sum(1 for c in self.connections if c.seat is None),
             "seats": [
                 {
                     "seat": s.row.seat,
@@ -197,18 +274,19 @@ class Table:
 
     # ----- moves ------------------------------------------------------------------------------------
 
-    def apply(self, seat: int, text: str, started: float | None = None) -> None:
+    def apply(self, seat: int, text: str, started: float | None = None, by_person: bool = True) -> None:
         """Check and make ``seat``'s move, commit it, then tell every connection.  Raises ``IllegalMove``."""
         if not isinstance(text, str) or not text.strip():
             raise IllegalMove("a move is a non-empty text, e.g. '7C' or 'bid 2'")
         if len(text) > 200:
             raise IllegalMove("that move is far too long to be a move")
         game = self.game
-        if game.to_move is None:
+        if self.over:
             raise IllegalMove("the game is over")
+        assert game.to_move is not None
         if seat != game.to_move:
             who = self.seats[game.to_move].row.name
-            raise IllegalMove(f"it is not your turn: {who} (seat {game.to_move}) is to move")
+            raise IllegalMove(f"it is not your turn: {who} is to move")
         started = time.time() if started is None else started
         move = game.parse_move(text)
         reason = game.why_illegal(move)
@@ -223,19 +301,31 @@ class Table:
             # Not saved, so it did not happen: rebuild the game as the log has it.
             log.exception("could not save a move at table %s", self.id)
             self.game = self.manager.replay(self.row)
-            raise IllegalMove(f"the server could not save the move ({exc}); try again") from exc
+            raise IllegalMove("the server could not save the move; try again") from exc
         self.row.moves.append(canonical)
         self.last_move_at = time.monotonic()
-        self.broadcast(started)
+        if by_person:
+            self.active_at = self.last_move_at
+        # Games with an open-hands analysis get it at the end of each round (a new row of the score sheet).
+        analysed = self.manager.has_analysis(game.name)
+        watched = any(c.seat is None for c in self.connections)
+        spectators = game.view(None) if analysed or watched else None
+        self.broadcast(started, spectators)
+        if spectators is not None and analysed:
+            rounds = len(spectators.get("score_sheet") or ())
+            if rounds > self.rounds:
+                self.manager.round_over(self)
+            self.rounds = rounds
         if self.over:
             self.manager.finished(self)
 
-    def broadcast(self, started: float) -> None:
-        """Send every connection its own seat's view and the new events it may see."""
+    def broadcast(self, started: float, spectators: dict[str, Any] | None = None) -> None:
+        """Send every connection its own seat's view, the new events it may see, and them as sentences."""
         game = self.game
         total = len(game.events)
-        views: dict[int | None, dict[str, Any]] = {}
+        views: dict[int | None, dict[str, Any]] = {} if spectators is None else {None: spectators}
         texts: dict[tuple[int | None, int], str] = {}
+        names = self.names()
         for conn in list(self.connections):
             key = (conn.seat, conn.event_index)
             text = texts.get(key)
@@ -244,23 +334,42 @@ class Table:
                 if view is None:
                     view = views[conn.seat] = game.view(conn.seat)
                 events = [e.to_dict() for e in game.events_for(conn.seat, conn.event_index)]
-                text = texts[key] = json.dumps(
-                    {"type": "update", "view": view, "events": events, "ts": started}, separators=(",", ":")
-                )
+                frame = {
+                    "type": "update",
+                    "view": view,
+                    "events": events,
+                    "log": self.narrator.sentences(events, names),
+                    "trick_reason": self.narrator.trick_reason(view, names),
+                    "ts": started,
+                }
+                text = texts[key] = json.dumps(frame, separators=(",", ":"))
             conn.event_index = total
             if not conn.push(text):
                 self.drop(conn)
 
-    def send_info(self) -> None:
-        text = json.dumps({"type": "table", "table": self.info()}, separators=(",", ":"))
+    def send_all(self, message: dict[str, Any]) -> None:
+        text = json.dumps(message, separators=(",", ":"))
         for conn in list(self.connections):
             if not conn.push(text):
                 self.drop(conn)
 
+    def send_info(self) -> None:
+        self.send_all({"type": "table", "table": self.info()})
+
     def welcome(self, conn: Connection) -> str:
         conn.event_index = len(self.game.events)
+        view = self.game.view(conn.seat)
+        names = self.names()
         return json.dumps(
-            {"type": "welcome", "seat": conn.seat, "table": self.info(), "view": self.game.view(conn.seat)},
+            {
+                "type": "welcome",
+                "seat": conn.seat,
+                "table": self.info(),
+                "view": view,
+                "log": self.narrator.sentences(view.get("events") or [], self.names()),
+                "trick_reason": self.narrator.trick_reason(view, names),
+                "analysis": self.analysis,
+            },
             separators=(",", ":"),
         )
 
@@ -269,6 +378,7 @@ class Table:
     def attach(self, conn: Connection) -> None:
         """Add a connection; its first message is the full state (the welcome), then come updates."""
         self.connections.add(conn)
+        self.active_at = time.monotonic()
         if conn.seat is not None:
             state = self.seats[conn.seat]
             state.connections += 1
@@ -280,6 +390,7 @@ class Table:
         if conn not in self.connections:
             return
         self.connections.discard(conn)
+        self.active_at = time.monotonic()
         if conn.seat is not None:
             state = self.seats[conn.seat]
             state.connections -= 1
@@ -288,10 +399,14 @@ class Table:
         self.changed()
 
     def drop(self, conn: Connection) -> None:
-        """A connection that cannot keep up: close it (its page reconnects and gets the full state)."""
+        """A connection that cannot keep up (or lost its seat): close it; its page reconnects."""
         self.detach(conn)
         with contextlib.suppress(asyncio.QueueFull):
             conn.queue.put_nowait(None)
+
+    def close_connections(self) -> None:
+        for conn in list(self.connections):
+            conn.push(None)
 
     def changed(self) -> None:
         """Seats or connections changed: tell the watchers and let the driver look again."""
@@ -338,20 +453,23 @@ class Table:
     async def bot_move(self, seat: int) -> None:
         number = len(self.game.history)
         view = self.game.view(seat)
-        bot = self.seats[seat].bot
+        state = self.seats[seat]
+        bot = state.bot
         try:
-            text = await asyncio.get_running_loop().run_in_executor(self.manager.bot_thread, bot.choose, view)
+            text, thought = await self.manager.pool.choose(bot, view)
         except Exception:
             log.exception("bot %s failed at table %s; playing a random legal move", bot.name, self.id)
-            text = secrets.choice(view["legal_moves"])
-        # A person may have come back (or moved) while the bot was thinking.
-        if len(self.game.history) != number or self.bot_wait(seat, time.monotonic()) != 0.0:
+            text, thought = secrets.choice(view["legal_moves"]), bot
+        # A person may have come back (or moved), or the host changed the seat, while the bot was thinking.
+        if self.over or len(self.game.history) != number or self.bot_wait(seat, time.monotonic()) != 0.0:
             return
+        if state.bot is bot:
+            state.bot = thought  # what the bot remembers after this move
         try:
-            self.apply(seat, text)
+            self.apply(seat, text, by_person=False)
         except IllegalMove:
             log.exception("bot %s chose an illegal move %r at table %s", bot.name, text, self.id)
-            self.apply(seat, secrets.choice(view["legal_moves"]))
+            self.apply(seat, secrets.choice(view["legal_moves"]), by_person=False)
 
     async def stop(self) -> None:
         if self.task is not None:
@@ -359,147 +477,3 @@ class Table:
             with contextlib.suppress(asyncio.CancelledError):
                 await self.task
             self.task = None
-
-
-class TableManager:
-    """Every table the server knows: unfinished ones live in memory; finished ones are loaded when asked for."""
-
-    def __init__(self, store: Store, bot_delay: float, grace: float) -> None:
-        self.store = store
-        self.bot_delay = bot_delay
-        self.grace = grace
-        self.tables: dict[str, Table] = {}
-        # Bots think in one thread of their own: off the event loop, and never several at once, because
-        # CPU-bound threads share one interpreter lock and would starve the loop that sends the updates.
-        self.bot_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bots")
-
-    # ----- lifecycle --------------------------------------------------------------------------------
-
-    def restore(self) -> int:
-        """Rebuild every unfinished table from its log; returns how many."""
-        count = 0
-        for table_id in self.store.unfinished_ids():
-            row = self.store.load(table_id)
-            if row is None:
-                continue
-            try:
-                table = Table(row, self.replay(row), self)
-            except TricktableError:
-                log.exception("table %s cannot be rebuilt from its log", table_id)
-                continue
-            self.tables[table_id] = table
-            table.start()
-            count += 1
-        return count
-
-    async def close(self) -> None:
-        for table in list(self.tables.values()):
-            await table.stop()
-            for conn in list(table.connections):
-                conn.push(None)
-        self.bot_thread.shutdown(wait=False, cancel_futures=True)
-
-    def replay(self, row: TableRow) -> Game:
-        game = new_game(row.game, players=row.players, seed=row.seed, deals=row.deals or None, **row.options)
-        for index, text in enumerate(row.moves, start=1):
-            try:
-                game.play(text)
-            except IllegalMove as exc:
-                raise IllegalMove(f"move {index} ({text!r}) of table {row.id} fails: {exc}") from exc
-        return game
-
-    # ----- tables -----------------------------------------------------------------------------------
-
-    def create(
-        self,
-        game_name: str,
-        players: int | None,
-        options: dict[str, Any],
-        seats: list[dict[str, Any]] | None,
-        seed: int | None = None,
-        deals: list[dict[str, Any]] | None = None,
-        rematch_of: str | None = None,
-    ) -> Table:
-        """Start a table; raises ``InvalidOptions`` with the reason for a bad game, option or seat."""
-        if seed is not None and not 0 <= seed < 2**63:
-            raise InvalidOptions("seed must be a whole number 0 .. 2**63-1")
-        game = new_game(game_name, players=players, seed=seed, deals=deals, **options)
-        kinds = bot_kinds(game.name)
-        specs = list(seats) if seats is not None else [{"kind": "human"}] + [{"kind": "bot"}] * (game.players - 1)
-        if len(specs) != game.players:
-            raise InvalidOptions(f"{len(specs)} seats given for a {game.players}-player table")
-        rows: list[SeatRow] = []
-        for index, spec in enumerate(specs):
-            kind = spec.get("kind", "human")
-            if kind not in ("human", "bot"):
-                raise InvalidOptions(f"seat {index}: kind is 'human' or 'bot', not {kind!r}")
-            level = spec.get("bot") or default_bot_level(game.name)
-            if level not in kinds:
-                raise InvalidOptions(f"seat {index}: no {level!r} bot for {game.name} (bots: {', '.join(kinds)})")
-            name = spec.get("name") or (f"Bot {index + 1} ({level})" if kind == "bot" else f"Player {index + 1}")
-            rows.append(SeatRow(seat=index, kind=kind, bot=level, name=name, token_hash=spec.get("token_hash")))
-        table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
-        row = TableRow(
-            id=table_id,
-            game=game.name,
-            players=game.players,
-            options=dict(game.options),
-            seed=game.seed,
-            deals=[dict(d) for d in game.deals],
-            created=time.time(),
-            seats=rows,
-            rematch_of=rematch_of,
-            fixed=seed is not None or bool(deals),
-        )
-        self.store.create_table(row)
-        table = Table(row, game, self)
-        self.tables[table_id] = table
-        table.start()
-        return table
-
-    def get(self, table_id: str) -> Table | None:
-        table = self.tables.get(table_id)
-        if table is not None:
-            return table
-        if len(table_id) > 40:
-            return None
-        row = self.store.load(table_id)
-        if row is None:
-            return None
-        table = Table(row, self.replay(row), self)
-        self.tables[table_id] = table
-        table.start()
-        return table
-
-    def finished(self, table: Table) -> None:
-        """A finished table stays in memory while watched; its log stays in the store for good."""
-        if not table.connections and table.row.rematch is None:
-            self.tables.pop(table.id, None)
-
-    def forget_if_idle(self, table: Table) -> None:
-        if table.over and not table.connections:
-            self.tables.pop(table.id, None)
-
-    def rematch(self, table: Table) -> Table:
-        """The next game at the same table: same game, options and seats; the same people keep their seats."""
-        if not table.over:
-            raise InvalidOptions("the game is still running: a rematch starts when it is over")
-        if table.row.rematch is not None:
-            existing = self.get(table.row.rematch)
-            if existing is not None:
-                return existing
-        seats = [
-            {"kind": s.row.kind, "bot": s.row.bot, "name": s.row.name, "token_hash": s.row.token_hash}
-            for s in table.seats
-        ]
-        new = self.create(table.game.name, table.game.players, dict(table.game.options), seats, rematch_of=table.id)
-        table.row.rematch = new.id
-        self.store.set_rematch(table.id, new.id)
-        table.send_info()
-        return new
-
-    def open_tables(self) -> list[dict[str, Any]]:
-        return [t.info() for t in self.tables.values() if not t.over and t.free_seats()]
-
-    def record(self, table: Table) -> dict[str, Any]:
-        return to_record(table.game, [s.row.name for s in table.seats])

@@ -1,0 +1,243 @@
+"""The table people sit at, in real Chromium: eight players fit a laptop and a phone, the seats sit around the
+table in play order, the winning card is marked with its reason, everything can be done by keyboard and is
+announced, motion stops for those who ask, an automated accessibility check (axe-core) passes on every page,
+and the host's and the lobby's tools work."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from .support import COVERED_CORNERS, DESKTOP, LAYOUT_PROBLEMS, PHONE, Server
+from .test_browser import create_in_lobby, make_move, play
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def contexts(browser: Any) -> Iterator[list[Any]]:
+    made: list[Any] = []
+    yield made
+    for context in made:
+        context.close()
+
+
+def new_page(browser: Any, contexts: list[Any], size: dict[str, int] = DESKTOP, **options: Any) -> Any:
+    phone = size == PHONE
+    context = browser.new_context(viewport=size, is_mobile=phone, has_touch=phone, **options)
+    contexts.append(context)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.errors = errors
+    return page
+
+
+def wait_my_turn(page: Any, timeout: float = 20000) -> None:
+    page.wait_for_function("() => document.body.dataset.myTurn === 'true'", timeout=timeout)
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1366x768", "phone"])
+def test_eight_players_of_trumps_fit_the_screen(browser: Any, server: Server, contexts: list[Any], size: Any) -> None:
+    page = new_page(browser, contexts, size)
+    create_in_lobby(page, server, "trumps", 8)
+
+    def check(p: Any, _: int) -> None:
+        assert not p.evaluate(COVERED_CORNERS)
+        assert not p.evaluate(LAYOUT_PROBLEMS)
+
+    play(
+        [page],
+        lambda: page.get_attribute("body", "data-phase") == "play" and page.locator("#trick .card").count() >= 3,
+        on_move=check,
+        timeout=90,
+    )
+    wait_my_turn(page)
+    check(page, 0)
+    assert page.locator("#ring .seat.around").count() == 7
+    if size == DESKTOP:
+        # The whole table (the seats, the trick, the hand and this player's own seat) is on the screen at once.
+        bottoms = [page.locator(part).bounding_box() for part in ("#ring", "#hand", "#me")]
+        bottom = max(box["y"] + box["height"] for box in bottoms if box)
+        assert bottom <= DESKTOP["height"] + 1
+    assert not page.errors
+
+
+def test_opponents_sit_around_the_table_in_play_order(browser: Any, server: Server, contexts: list[Any]) -> None:
+    page = new_page(browser, contexts)
+    create_in_lobby(page, server, "trumps", 6)
+    page.wait_for_selector("#ring .seat.around")
+    centre = page.evaluate(
+        "() => { const r = document.querySelector('#ring').getBoundingClientRect();"
+        " return [r.left + r.width / 2, r.top + r.height / 2]; }"
+    )
+    angles = []
+    for seat in range(1, 6):
+        box = page.locator(f'#ring .seat.around[data-seat="{seat}"]').bounding_box()
+        angle = math.degrees(
+            math.atan2(box["y"] + box["height"] / 2 - centre[1], box["x"] + box["width"] / 2 - centre[0])
+        )
+        angles.append((angle - 90) % 360)  # 0 is this player's place at the bottom
+    # Seat 2 sits on the left, then the seats go on round the top to the right: clockwise, as play goes.
+    assert angles == sorted(angles), angles
+    assert 30 < angles[0] < 120 and 240 < angles[-1] < 330
+
+
+def test_the_winning_card_is_marked_with_why_it_won(browser: Any, server: Server, contexts: list[Any]) -> None:
+    page = new_page(browser, contexts)
+    create_in_lobby(page, server, "tricks-together", 3, {1: "bot:random", 2: "bot:random"})
+    seen: dict[str, Any] = {}
+
+    def finished_trick() -> bool:
+        # Read at one moment: the marked card, its label and the reason line (the next update may clear them).
+        seen.update(
+            page.evaluate(
+                """() => {
+                const card = document.querySelector('#trick.finished .card.winner');
+                const reason = document.getElementById('trick-reason').textContent;
+                return {card: card?.getAttribute('aria-label'), reason};
+            }"""
+            )
+        )
+        return bool(seen["card"])
+
+    play([page], finished_trick, timeout=90)
+    reason = seen["reason"]
+    assert "won by" in reason and " wins: " in reason, reason
+    assert "winning" in seen["card"]
+
+
+def test_a_whole_move_by_keyboard_alone_and_moves_are_announced(
+    browser: Any, server: Server, contexts: list[Any]
+) -> None:
+    page = new_page(browser, contexts)
+    create_in_lobby(page, server, "trumps", 4)
+    wait_my_turn(page)  # marking the indicator: a card chosen with the keys
+    number = page.get_attribute("body", "data-move-number")
+    page.keyboard.press("Tab")  # the skip link
+    page.keyboard.press("Enter")  # ... to the hand
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement?.matches('#hand .card.legal')"):
+            break
+    assert page.evaluate("() => document.activeElement?.matches('#hand .card.legal')")
+    first = page.evaluate("() => document.activeElement.dataset.card")
+    page.keyboard.press("ArrowRight")
+    chosen = page.evaluate("() => document.activeElement.dataset.card")
+    assert chosen != first and page.evaluate("() => document.activeElement.getAttribute('role')") == "button"
+    assert "Mark your trump indicator" in page.evaluate("() => document.activeElement.getAttribute('aria-label')")
+    page.keyboard.press("Enter")
+    page.wait_for_function("n => document.body.dataset.moveNumber !== n", arg=number)
+    wait_my_turn(page)  # passing three cards: select each with Space, then confirm
+    assert page.get_attribute("body", "data-phase") == "pass"
+    for _ in range(3):
+        page.keyboard.press(" ")
+        page.keyboard.press("ArrowRight")
+    assert page.locator("#hand .card[aria-pressed=true]").count() == 3
+    page.focus("#confirm")
+    number = page.get_attribute("body", "data-move-number")
+    page.keyboard.press("Enter")
+    page.wait_for_function("n => document.body.dataset.moveNumber !== n", arg=number)
+    page.wait_for_function("() => document.getElementById('announce').textContent.length > 0")
+    heard = page.inner_text("#announce")
+    assert "Bot" in heard or "Your turn" in heard
+    assert page.get_attribute("#announce", "aria-live") == "polite"
+
+
+def test_motion_stops_for_those_who_ask(browser: Any, server: Server, contexts: list[Any]) -> None:
+    page = new_page(browser, contexts, reduced_motion="reduce")
+    create_in_lobby(page, server, "tricks-together", 3, {1: "bot:random", 2: "bot:random"})
+    play([page], lambda: page.locator("#trick .card").count() >= 1, timeout=60)
+    assert page.locator("#trick .card.arrive").count() == 0
+    durations = page.eval_on_selector_all("#trick .spot", "els => els.map(e => getComputedStyle(e).transitionDuration)")
+    assert all(d in ("0s", "") for d in durations), durations
+
+
+def axe_violations(page: Any) -> list[str]:
+    results = Axe().run(page)
+    return [f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}" for v in results.response["violations"]]
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1366x768", "phone"])
+def test_every_page_passes_an_automated_accessibility_check(
+    browser: Any, server: Server, contexts: list[Any], size: Any
+) -> None:
+    page = new_page(browser, contexts, size)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#game option", state="attached")
+    assert axe_violations(page) == []
+    for game, modes in (
+        ("tricks-together", set()),
+        ("tandem-trick", {"bid"}),
+        ("secret-trumps", set()),
+        ("trumps", set()),
+    ):
+        create_in_lobby(page, server, game, 4)
+        wait_my_turn(page)
+        assert axe_violations(page) == [], game
+        for _ in range(3):
+            make_move(page, set(modes))
+            wait_my_turn(page)
+        for tab in ("panels", "log-pane", "rules"):
+            page.click(f'[data-tab="{tab}"]')
+            assert axe_violations(page) == [], (game, tab)
+        page.click('[data-tab="sheet"]')
+    page.click("#host")
+    page.wait_for_selector("#host-box h2")
+    assert axe_violations(page) == []
+
+
+def test_the_host_seats_a_bot_and_reinvites_a_friend_from_the_page(
+    browser: Any, server: Server, contexts: list[Any]
+) -> None:
+    host = new_page(browser, contexts)
+    create_in_lobby(host, server, "tricks-together", 3, {1: "human", 2: "human"})
+    table = host.url.split("/t/")[1]
+    friend = new_page(browser, contexts, PHONE)
+    friend.goto(server.url + f"/t/{table}")
+    friend.click('button[data-join="1"]')
+    friend.wait_for_selector('body[data-seat="1"]')
+    host.click("#host")
+    host.wait_for_selector('[data-seat-bot="2"]')
+    host.click('[data-seat-bot="2"]')
+    host.wait_for_function("() => document.querySelector('#ring .seat[data-seat=\"2\"] .badge.bot') !== null")
+    # The friend lost the link: the host sends a new one; the old browser is out, the new one is in.
+    host.click('[data-reinvite="1"]')
+    host.wait_for_function("() => document.querySelector('[data-link-for=\"1\"]')?.value.includes('token=')")
+    link = host.input_value('[data-link-for="1"]')
+    assert f"/t/{table}#seat=1&token=" in link
+    friend.wait_for_function("() => document.body.dataset.seat === ''")
+    other = new_page(browser, contexts)
+    other.goto(link)
+    other.wait_for_selector('body[data-seat="1"]')
+    assert "#" not in other.url  # the token does not stay in the address bar
+    host.click("#close-table")
+    host.click("#close-table")
+    host.wait_for_function("() => document.getElementById('status').textContent.includes('closed')")
+
+
+def test_the_lobby_filters_by_game_and_offers_to_watch(browser: Any, server: Server, contexts: list[Any]) -> None:
+    maker = new_page(browser, contexts)
+    create_in_lobby(maker, server, "tandem-trick", 3, {1: "human", 2: "bot:random"})
+    table = maker.url.split("/t/")[1]
+    lobby = new_page(browser, contexts)
+    lobby.goto(server.url + "/")
+    lobby.wait_for_selector(f'[data-table="{table}"]')
+    entry = lobby.inner_text(f'[data-table="{table}"]')
+    assert "1 open seat" in entry and "waiting" in entry and "standard rules" in entry
+    lobby.select_option("#filter", "trumps")
+    lobby.wait_for_selector(f'[data-table="{table}"]', state="detached")
+    lobby.select_option("#filter", "tandem-trick")
+    lobby.wait_for_selector(f'[data-table="{table}"]')
+    levels = lobby.eval_on_selector_all('select[data-seat="1"] option', "els => els.map(e => e.value)")
+    game_levels = server.api("/api/games")
+    expected = next(g["bots"] for g in game_levels if g["name"] == "tricks-together")
+    assert [v[4:] for v in levels if v.startswith("bot:")] == expected
+    lobby.click(f'[data-table="{table}"] >> text=Watch')
+    lobby.wait_for_selector("body[data-connected=true]")
+    assert lobby.get_attribute("body", "data-seat") == ""
+    assert lobby.locator("#hand .card").count() == 0
