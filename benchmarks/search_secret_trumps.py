@@ -40,7 +40,8 @@ def _positions(left: int, count: int) -> list[Position]:
     out = []
     for seed in range(count):
         game = _advance(seed, lambda g, left=left: g.phase == "play" and g.tricks_played == 9 - left)
-        out.append(Position(list(game.hands), (game.trumps.suit, game.trumps.rank), game.to_move, _goals(game), game.start))
+        trumps = (game.trumps.suit, game.trumps.rank)
+        out.append(Position(list(game.hands), trumps, game.to_move, _goals(game), game.start))
     return out
 
 
@@ -126,7 +127,7 @@ def main(seconds: float) -> None:
     ]
     print(f"{'':50} {'compiled':>12} {'reference':>12} {'ratio':>8}")
     for name, (fast, slow) in rows:
-        print(f"{name:50} {fast:12,.1f} {slow:12,.1f} {fast / slow:7.0f}x")
+        print(f"{name:50} {fast:12,.2f} {slow:12,.2f} {fast / slow:7.0f}x")
 
 
 if __name__ == "__main__":
