@@ -1,4 +1,5 @@
-"""Secret Trumps, the trump-deduction game: the game, its cards, moves, events, goals, deals, kernel and deduction.
+"""Secret Trumps, the trump-deduction game: the game, its cards, moves, events, goals, deals, kernel and deduction,
+and for the bots and the analysis a seat's knowledge, consistent worlds and the open-hands search.
 
 The front door: callers (bots, benchmarks, tests) import from here, never from the modules inside.
 """
@@ -23,7 +24,9 @@ from tricktable.rules.secret_trumps.cards import (
     parse_rank,
     parse_suit,
     rank_of,
+    rank_text,
     suit_of,
+    suit_text,
 )
 from tricktable.rules.secret_trumps.deals import (
     Layout,
@@ -61,9 +64,22 @@ from tricktable.rules.secret_trumps.events import (
 from tricktable.rules.secret_trumps.game import SecretTrumps
 from tricktable.rules.secret_trumps.goals import GOALS, HOLDERS_PER_GOAL, Goal, RoundOutcome, draft_feasible
 from tricktable.rules.secret_trumps.kernel import RoundTrumps, legal_mask, random_rollout, trick_winner
+from tricktable.rules.secret_trumps.knowledge import Knowledge, read_view
 from tricktable.rules.secret_trumps.moves import PICK, PLAY, StMove, StPlay
 from tricktable.rules.secret_trumps.narrate import narrate, trick_reason
+from tricktable.rules.secret_trumps.sampler import World, hidden_choosers, sample_worlds, world_layout
 from tricktable.rules.secret_trumps.scoring import judge_round
+from tricktable.rules.secret_trumps.solver import (
+    NO_GOAL,
+    Position,
+    can_cross,
+    cooperative,
+    goal_code,
+    max_n,
+    move_outcomes,
+    outcome_of,
+    paranoid,
+)
 from tricktable.rules.secret_trumps.state import SecretTrumpsState
 from tricktable.rules.secret_trumps.view import AID_TITLE, build_view
 
@@ -74,6 +90,7 @@ __all__ = [
     "FULL_MASK",
     "GOALS",
     "HOLDERS_PER_GOAL",
+    "NO_GOAL",
     "NO_RANK",
     "NO_SUIT",
     "NUM_CARDS",
@@ -95,7 +112,9 @@ __all__ = [
     "GoalsRevealed",
     "Hint",
     "Hypothesis",
+    "Knowledge",
     "Layout",
+    "Position",
     "RoundOutcome",
     "RoundScored",
     "RoundStarted",
@@ -106,13 +125,18 @@ __all__ = [
     "StPlay",
     "TrumpsRevealed",
     "TrumpsSeen",
+    "World",
     "all_hypotheses",
     "build_view",
+    "can_cross",
     "card_id",
     "check_deals",
     "consistent",
+    "cooperative",
     "draft_feasible",
     "first_start",
+    "goal_code",
+    "hidden_choosers",
     "hint_rows",
     "hypotheses_lines",
     "hypothesis_text",
@@ -121,18 +145,27 @@ __all__ = [
     "layout_text",
     "legal_mask",
     "mask_text",
+    "max_n",
+    "move_outcomes",
     "narrate",
+    "outcome_of",
+    "paranoid",
     "parse_card",
     "parse_rank",
     "parse_suit",
     "random_rollout",
     "rank_of",
+    "rank_text",
+    "read_view",
+    "sample_worlds",
     "seeded_layout",
     "shuffle_layout",
     "suit_of",
+    "suit_text",
     "trick_reason",
     "trick_winner",
     "trump_hypotheses",
     "trump_probability",
     "trumps_for",
+    "world_layout",
 ]

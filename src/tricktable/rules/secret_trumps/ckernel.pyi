@@ -1,0 +1,26 @@
+def move_outcomes(
+    hands: list[int],
+    suit: int,
+    rank: int,
+    leader: int,
+    trick: list[int],
+    won: list[int],
+    captured: list[int],
+    goals: list[int],
+    start: int,
+    util: list[list[float]],
+    node_limit: int = 0,
+) -> list[tuple[int, int]] | None: ...
+def can_cross(
+    hands: list[int],
+    suit: int,
+    rank: int,
+    leader: int,
+    trick: list[int],
+    won: list[int],
+    captured: list[int],
+    goals: list[int],
+    start: int,
+    seat: int,
+    node_limit: int = 0,
+) -> bool | None: ...
