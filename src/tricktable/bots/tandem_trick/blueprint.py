@@ -5,7 +5,7 @@ computed from the same facts the heuristic reads off its view — the seat's han
 others' card backs, the bids, tricks and the trick on the table — but on ints, with no view to build.
 It never looks at another seat's cards beyond their backs, so in a sampled world it is a legal, fair policy for
 every seat.  ``tests/bots/tandem_trick/test_blueprint.py`` checks it against the heuristic on the views of random
-games, and ``cplay.pyx`` (the compiled twin the search runs) against this module.
+games, and ``cblueprint.pyx`` (the compiled twin the search runs) against this module.
 
 The ordering of cards matters where the heuristic breaks ties by the first card found: the hand is walked in the
 view's order (colour R, Y, B, K, high to low inside a colour), legal moves in the game's order.

@@ -3,7 +3,7 @@
 
 Line for line the rules of ``position.Position`` (moves ``kind * 64 + card``; legal moves in the same order;
 trick resolution, the all-bid trick, the final trick's forced bids).  ``ckernel.pyx`` holds the solver on it,
-``bots/tandem_trick/cplay.pyx`` the blueprint and the play-outs.
+``bots/tandem_trick/cblueprint.pyx`` the blueprint and ``cplay.pyx`` the play-outs.
 """
 
 from libc.stdint cimport uint64_t
