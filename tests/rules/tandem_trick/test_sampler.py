@@ -9,6 +9,8 @@ from collections import Counter
 from itertools import combinations
 from typing import Any
 
+import pytest
+
 import tricktable
 from tricktable.bots.base import make_bot
 from tricktable.rules.tandem_trick import (
@@ -124,18 +126,20 @@ def consistent_deals(k: Knowledge) -> list[tuple[int, ...]]:
     return every
 
 
-def test_deals_are_drawn_uniformly() -> None:
+@pytest.mark.parametrize("with_void", [True, False])
+def test_deals_are_drawn_uniformly(with_void: bool) -> None:
     # Late in a 3-player round the unseen cards are few: every consistent deal must come up equally often.  The
-    # position is the first of these games with a void shown and at least six consistent deals.
+    # position is the first of these games with (or without) a void among the other seats and at least six
+    # consistent deals: the two ways the plain cards are dealt.
     rng = random.Random(11)
     for _, view in positions(3, 12, 70):
         k = read_view(view)
-        if k.unseen.bit_count() <= 10 and any(k.voids):
+        if k.unseen.bit_count() <= 10 and any(k.voids[p] for p in range(3) if p != k.seat) == with_void:
             every = consistent_deals(k)
             if len(every) >= 6:
                 break
     else:
-        raise AssertionError("no late position with a void in these games")
+        raise AssertionError("no such late position in these games")
     draws = 300 * len(every)
     seen = Counter(tuple(h) for h in sample_deals(k, draws, rng))
     assert set(seen) == set(every)

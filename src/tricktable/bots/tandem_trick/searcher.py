@@ -45,7 +45,7 @@ class Level:
 
 LEVELS = {
     "easy": Level("easy", worlds=24, slip=1.0, solver_tricks=(0, 0), budget=0.05, sure=0.0),
-    "normal": Level("normal", worlds=160, slip=0.25, solver_tricks=(3, 3), budget=0.2, sure=3.0),
+    "normal": Level("normal", worlds=160, slip=0.25, solver_tricks=(3, 3), budget=0.15, sure=3.0),
     "strong": Level("strong", worlds=640, slip=0.2, solver_tricks=(4, 3), budget=1.0, sure=4.0),
 }
 
@@ -127,7 +127,7 @@ class SearchBot:
         if len(close) == 1:
             return candidates[close[0]]
         # A tie (often: every move alike in every world) goes to the blueprint's move, if it is among the best.
-        preferred = blueprint_move(k.position(worlds[-1] if worlds else [k.hand] * k.players))
+        preferred = blueprint_move(k.position(worlds[-1]))  # the blueprint reads only what this seat sees
         return preferred if preferred in [candidates[i] for i in close] else candidates[close[0]]
 
 
