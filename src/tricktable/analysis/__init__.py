@@ -17,6 +17,7 @@ from tricktable.core.records import from_record
 ANALYSES: dict[str, str] = {
     "tricks-together": "tricktable.analysis.tricks_together:analyse",
     "secret-trumps": "tricktable.analysis.secret_trumps:analyse",
+    "tandem-trick": "tricktable.analysis.tandem_trick:analyse",
 }
 
 

@@ -1,5 +1,6 @@
 """Tandem Trick, bid when you choose and ride along with your right neighbour: the game, its cards, moves,
-events, deals and fast kernel.
+events, deals and fast kernel; for search, a round as ints (``Position``), what a seat knows (``read_view``),
+consistent deals of the unseen cards (``sample_deals``) and the open-hands solver (``solve``).
 
 The front door: callers import from here, never from the modules inside.
 """
@@ -32,9 +33,13 @@ from tricktable.rules.tandem_trick.events import (
 )
 from tricktable.rules.tandem_trick.game import TandemTrick
 from tricktable.rules.tandem_trick.kernel import random_rollout
+from tricktable.rules.tandem_trick.knowledge import Knowledge, fits, read_view
 from tricktable.rules.tandem_trick.moves import BID, PLAY, TANDEM, Bid, Play, Tandem, parse_move
 from tricktable.rules.tandem_trick.narrate import narrate, trick_reason
+from tricktable.rules.tandem_trick.position import Position, move_of, move_text, parse_move_text
+from tricktable.rules.tandem_trick.sampler import Sampler, sample_deals
 from tricktable.rules.tandem_trick.scoring import MISERE_POINTS, round_points
+from tricktable.rules.tandem_trick.solver import move_values, solve
 from tricktable.rules.tandem_trick.state import TandemTrickState
 from tricktable.rules.tandem_trick.view import build_view
 
@@ -55,9 +60,12 @@ __all__ = [
     "BidMade",
     "CardPlayed",
     "ForcedBid",
+    "Knowledge",
     "Play",
+    "Position",
     "RoundDealt",
     "RoundScored",
+    "Sampler",
     "Tandem",
     "TandemFormed",
     "TandemTrick",
@@ -70,13 +78,21 @@ __all__ = [
     "check_deals",
     "deck_colours",
     "first_leader",
+    "fits",
+    "move_of",
+    "move_text",
+    "move_values",
     "narrate",
     "parse_card",
     "parse_cards",
     "parse_move",
+    "parse_move_text",
     "random_rollout",
+    "read_view",
     "round_points",
+    "sample_deals",
     "seeded_deal",
     "shuffle_deal",
+    "solve",
     "trick_reason",
 ]
