@@ -16,6 +16,7 @@ from tricktable.core.records import from_record
 #: Game name -> "module:function" of its analysis.
 ANALYSES: dict[str, str] = {
     "tricks-together": "tricktable.analysis.tricks_together:analyse",
+    "trumps": "tricktable.analysis.trumps:analyse",
 }
 
 
