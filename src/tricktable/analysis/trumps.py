@@ -161,7 +161,7 @@ def _judge(game: Trumps, hand: _Hand, row: dict[str, Any] | None, names: list[st
         if play_.cost:
             lost = "trick" if best - after == 1 else "tricks"
             play_.note = (
-                f"trick {trick}: gave away {best - after} {lost} (its side could be sure of {best}, then {after})"  # noqa: E501
+                f"trick {trick}: gave away {best - after} {lost} (its side could be sure of {best}, then {after})"
             )
     section.plays = [p for p, _, _, _ in hand.plays]
     if hand.start is not None and unjudged < GIVE_UP:
