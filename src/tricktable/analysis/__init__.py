@@ -18,6 +18,7 @@ ANALYSES: dict[str, str] = {
     "tricks-together": "tricktable.analysis.tricks_together:analyse",
     "secret-trumps": "tricktable.analysis.secret_trumps:analyse",
     "tandem-trick": "tricktable.analysis.tandem_trick:analyse",
+    "trumps": "tricktable.analysis.trumps:analyse",
 }
 
 

@@ -15,7 +15,7 @@ from tricktable.core.players import play_out
 
 
 def test_bot_is_registered_and_sees_only_its_view() -> None:
-    assert bot_kinds("trumps") == ["random", "heuristic"]
+    assert bot_kinds("trumps")[:2] == ["random", "heuristic"]
     game = tricktable.new_game("trumps", players=4, teams=True, seed=8, target=15)
     bot = make_bot("trumps", "heuristic", seed=1)
     while game.to_move is not None:

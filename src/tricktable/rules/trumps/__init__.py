@@ -30,10 +30,13 @@ from tricktable.rules.trumps.events import (
 )
 from tricktable.rules.trumps.game import Trumps
 from tricktable.rules.trumps.kernel import NONE, legal_masks, random_rollout, trick_winner
+from tricktable.rules.trumps.knowledge import Knowledge, PastPlay, read_view
 from tricktable.rules.trumps.moves import DECLARE, MARK, MOVE_HELP, Declare, Mark, Pass, PlayCard, parse_move
 from tricktable.rules.trumps.narrate import narrate, trick_reason
 from tricktable.rules.trumps.passing import cards_to_pass, direction_name, pass_cycle, pass_phrase
+from tricktable.rules.trumps.sampler import World, dealt_hands, sample_worlds
 from tricktable.rules.trumps.scoring import game_result, hand_points, leading_sides, score_row
+from tricktable.rules.trumps.solver import Position, SolverMove, after_move, best_tricks, move_values, open_solver
 from tricktable.rules.trumps.state import TrumpsState, pass_source, pass_target, side_name, side_seats
 from tricktable.rules.trumps.view import build_view
 
@@ -51,20 +54,28 @@ __all__ = [
     "HandStarted",
     "IndicatorChosen",
     "IndicatorSet",
+    "Knowledge",
     "Mark",
     "Pass",
     "PassMade",
+    "PastPlay",
     "PlayCard",
+    "Position",
+    "SolverMove",
     "StarterThrownOut",
     "StarterTurned",
     "TieBreakStarted",
     "TrumpDeclared",
     "Trumps",
     "TrumpsState",
+    "World",
+    "after_move",
+    "best_tricks",
     "build_view",
     "cards_to_pass",
     "check_deals",
     "deal_text",
+    "dealt_hands",
     "direction_name",
     "extra_count",
     "first_dealer",
@@ -73,13 +84,17 @@ __all__ = [
     "hand_size",
     "leading_sides",
     "legal_masks",
+    "move_values",
     "narrate",
+    "open_solver",
     "parse_move",
     "pass_cycle",
     "pass_phrase",
     "pass_source",
     "pass_target",
     "random_rollout",
+    "read_view",
+    "sample_worlds",
     "score_row",
     "seeded_deal",
     "shuffle_deal",
