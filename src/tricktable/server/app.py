@@ -20,6 +20,7 @@ from tricktable.bots.base import bot_kinds
 from tricktable.core.errors import IllegalMove, InvalidOptions
 from tricktable.core.registry import games
 from tricktable.server.db import Store
+from tricktable.server.lab import router as lab_router
 from tricktable.server.tables import SeatRefused, SeatTaken, Table, TableManager, default_bot_level
 from tricktable.server.ws import table_socket
 
@@ -108,6 +109,7 @@ def create_app(
     app.state.db_path = path
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_api_websocket_route("/ws/{table_id}", table_socket)
+    app.include_router(lab_router)
 
     @app.exception_handler(IllegalMove)
     async def illegal(_: Request, exc: IllegalMove) -> JSONResponse:
