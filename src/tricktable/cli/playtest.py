@@ -98,6 +98,12 @@ def playtest(
     except TricktableError as exc:
         console.print(f"[red]{exc}[/red]")
         raise typer.Exit(2) from exc
+    except ImportError as exc:  # --ray without Ray installed
+        console.print(f"[red]{MISSING} ({exc.name} is missing)[/red]")
+        raise typer.Exit(2) from exc
+    except ConnectionError as exc:  # no Ray cluster at the address given
+        console.print(f"[red]cannot reach the Ray cluster at {ray}: {exc}[/red]")
+        raise typer.Exit(2) from exc
     assert outcome.report is not None
     register(out)
     page, text = outcome.report

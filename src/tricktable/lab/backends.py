@@ -6,6 +6,7 @@ its bots' seeds come from the spec alone, so the rows are the same whichever bac
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
@@ -47,12 +48,17 @@ def on_ray(spec: Spec, todo: list[Chunk], address: str, workers: int | None = No
     ``address`` is a running cluster's address (``HOST:PORT``, ``ray://HOST:PORT`` or ``auto``), or ``local`` to
     start a Ray instance on this machine for the run (``workers`` CPUs, or all of them).  Each node needs
     tricktable installed with the same version: the tasks import it there."""
+    started_here = address == "local"
+    if started_here:
+        # A single-machine instance keeps to the loopback address: Ray otherwise listens on, and talks to, the
+        # machine's network address so that other nodes could join.  Ray reads this when it is imported.
+        os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
     import ray  # the lab extra: only a run on Ray needs it
 
-    started_here = address == "local"
     options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
     if started_here:
-        ray.init(num_cpus=workers, **options)
+        # "local" and never a cluster found on the machine: the run starts its own instance and stops it after.
+        ray.init(address="local", num_cpus=workers, **options)
     else:
         ray.init(address=address, **options)
     try:

@@ -122,6 +122,10 @@ class TricksTogetherMetrics:
             lost = Counter(r["climb_round"] for r in rounds if not r["success"])
             per = [lost[p] / games for p in positions]
             table.append([data.label(cell), *[f"{v:.3f}" for v in per]])
+            if per:
+                worst = max(range(len(per)), key=lambda i: per[i])
+                section.findings.append(f"With {data.label(cell)} most lives are lost at round {positions[worst]} of"
+                                        f" the climb: {per[worst]:.2f} a game, {pct(per[worst] / sum(per))} of all.")
             series[data.label(cell)] = [(p, v, v, v) for p, v in zip(positions, per)]
             failed = [r for r in rounds if not r["success"]]
             why = Counter(r["reason"] for r in failed)

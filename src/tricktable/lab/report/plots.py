@@ -79,7 +79,14 @@ def histogram(
     values = [v for vs in series.values() for v in vs]
     if values:
         low, high = min(values), max(values)
-        if discrete and high - low <= 60:
+        middle = sorted(values)[len(values) // 2]
+        skewed = low >= 0 and high > 100 * max(1.0, middle)
+        if skewed:
+            # A few huge values (Tandem Trick's 1,000,000-point misère) would squash the rest into one bin:
+            # bins grow geometrically, on a scale linear up to 1 and logarithmic beyond.
+            edges = [0.0, *(high ** (i / 40) for i in range(41))]
+            ax.set_xscale("symlog", linthresh=1.0)
+        elif discrete and high - low <= 60:
             edges = [x - 0.5 for x in range(int(low), int(high) + 2)]
         else:
             step = (high - low) / 30 or 1.0
