@@ -8,11 +8,12 @@ import pytest
 
 from tricktable.lab.games.base import Measure
 from tricktable.lab.report.data import LabData, paired_by_seed
-from tricktable.lab.report.generic import comparison, seats
+from tricktable.lab.report.generic import COMPETITIVE_MEASURES, comparison, seats
 from tricktable.lab.report.model import p_text
 from tricktable.lab.spec import Cell, make_spec
 
 WON = Measure("seat 1 wins", lambda r: float(0 in r["winner_positions"]), percent=True)
+SEAT_1 = next(m for m in COMPETITIVE_MEASURES if m.label == "seat 1 wins")
 
 
 def row(cell: int, seed: int, positions: list[int]) -> dict[str, Any]:
@@ -62,3 +63,14 @@ def test_a_seat_winning_every_game_makes_the_table_uneven() -> None:
 @pytest.mark.parametrize(("p", "text"), [(0.5, "0.5"), (0.012345, "0.0123"), (3e-9, "< 0.0001")])
 def test_p_values_are_shown_to_three_figures_and_never_below_one_in_ten_thousand(p: float, text: str) -> None:
     assert p_text(p) == text
+
+
+
+def test_a_shared_win_is_judged_by_its_mean_not_by_the_sign_of_each_twin() -> None:
+    # Seat 1 wins one game in four alone, or half of two games in four with a partner: the same mean, but more
+    # twins gain than lose.  The sign test would call that a difference; the mean difference is exactly 0.
+    data = two_variants([[0], [1], [2], [3]] * 40, [[1, 3], [0, 2], [0, 2], [1, 3]] * 40)
+    section = comparison(data, [SEAT_1])
+    row = section.blocks[1].rows[0]  # type: ignore[union-attr]
+    assert float(row[6].lstrip("< ")) < 0.001  # the sign test: 80 twins better, 40 worse
+    assert (row[5], row[7], row[8]) == ("1", "1", "no")

@@ -112,11 +112,16 @@ def seats(data: LabData) -> Section:
     return section
 
 
-def test_p(measure: Measure, result: Paired) -> float:
-    """The p-value a difference is judged by: the exact sign test for a yes/no measure (McNemar's test on the
-    games whose twins differ) and where every game moved by the same amount (no spread to test against);
-    otherwise the normal approximation to the mean difference."""
-    return result.sign_p if measure.percent or result.low == result.high else result.p_value
+def test_p(result: Paired, yes_no: bool) -> float:
+    """The p-value a difference is judged by: the exact sign test where every game is a yes or a no (McNemar's
+    test on the twins that differ) and where every game moved by the same amount (no spread to test against);
+    otherwise the normal approximation to the mean difference.  (A shared win makes "seat 1 wins" a fraction,
+    and the sign test would then test the median difference, not the mean.)"""
+    return result.sign_p if yes_no or result.low == result.high else result.p_value
+
+
+def yes_no(rows: Sequence[Row], measure: Measure) -> bool:
+    return all(v in (None, 0.0, 1.0) for v in map(measure.value, rows))
 
 
 def comparison(data: LabData, measures: Sequence[Measure]) -> Section:
@@ -130,10 +135,11 @@ def comparison(data: LabData, measures: Sequence[Measure]) -> Section:
         for measure in measures:
             result = paired_by_seed(data.games_of(base), data.games_of(cell), measure.value)
             if result is not None:
-                tests.append((cell, base, measure, result))
-    adjusted = holm([test_p(t[2], t[3]) for t in tests])
+                binary = measure.percent and yes_no([*data.games_of(base), *data.games_of(cell)], measure)
+                tests.append((cell, base, measure, result, binary))
+    adjusted = holm([test_p(t[3], t[4]) for t in tests])
     rows = []
-    for (cell, base, measure, result), p in zip(tests, adjusted):
+    for (cell, base, measure, result, _), p in zip(tests, adjusted):
         before = mean(data.games_of(base), measure.value)[0]
         after = mean(data.games_of(cell), measure.value)[0]
         show = pct if measure.percent else num
@@ -155,8 +161,9 @@ def comparison(data: LabData, measures: Sequence[Measure]) -> Section:
     section.blocks.append(Text(
         "Every variant is played on the same seeds as the baseline (the first value), so each game is compared "
         "with its twin: the difference is the mean of the per-game differences with its 95% interval (normal, "
-        f"z = {Z95:.2f}), p from the normal approximation and from the exact sign test.  A yes/no measure is "
-        "judged by the sign test (McNemar's test), any other by the normal p.  A difference is called "
+        f"z = {Z95:.2f}), p from the normal approximation and from the exact sign test.  A measure that is a yes "
+        "or a no in every game is judged by the sign test (McNemar's test), any other by the normal p.  A "
+        "difference is called "
         f"significant when that p, adjusted by Holm's method over all {len(tests)} tests, is below {ALPHA}."
     ))
     section.blocks.append(Table("Paired differences (variant minus baseline)", ["players", "measure", "baseline",
