@@ -96,14 +96,16 @@ def seats(data: LabData) -> Section:
         cells = [pct(*s[:3]) for s in shares]
         rows.append([data.label(cell), *cells, *[""] * (max(c.players for c in data.played) - n),
                      f"p = {p_text(fair.p_value)}", pct(fair.spread)])  # fmt: skip
+        # What every seat would win at an even table: a seat's share of the winners a game has (1, or 2 partners).
+        even = sum(len(r["winners"]) for r in games) / max(1, len(games)) / n
         figure = bars(f"seats-{cell.index}", f"Games won by each seat, {data.label(cell)}",
                       [f"seat {p + 1}" for p in range(n)], {"won": [s[:3] for s in shares]}, "share of games won",
-                      reference=sum(len(r["winners"]) for r in games) / max(1, len(games)) / n)
+                      reference=even)
         section.blocks.append(figure)
         verdict = "uneven" if fair.p_value < ALPHA else "even within chance"
         section.findings.append(
-            f"With {data.label(cell)} seat 1 wins {pct(*shares[0][:3])} of games, against a fair"
-            f" {pct(1 / n)} for one seat alone; the seats are {verdict} (chi-square p = {p_text(fair.p_value)},"
+            f"With {data.label(cell)} seat 1 wins {pct(*shares[0][:3])} of games, against {pct(even)} at an even"
+            f" table; the seats are {verdict} (chi-square p = {p_text(fair.p_value)},"
             f" best seat minus worst {pct(fair.spread)} of the wins)."
         )
     width = max(c.players for c in data.played)
