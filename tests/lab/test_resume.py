@@ -17,7 +17,8 @@ import pytest
 from tricktable.lab.run import run
 from tricktable.lab.spec import make_spec
 
-GAMES, CHUNK = 80, 2
+# Enough games that the run is still going when the test, slowed by a busy machine, sees two chunks written.
+GAMES, CHUNK = 200, 2
 
 
 def command(out: Path) -> list[str]:
@@ -40,6 +41,7 @@ def test_an_interrupted_playtest_resumes_and_matches_an_uninterrupted_one(
     deadline = time.monotonic() + 120
     while parts(out) < 2 and process.poll() is None and time.monotonic() < deadline:
         time.sleep(0.02)
+    assert process.poll() is None, "the playtest ended before it could be interrupted"
     process.send_signal(signal.SIGINT)
     output, _ = process.communicate(timeout=60)
     assert process.returncode == 130, output
@@ -54,7 +56,7 @@ def test_an_interrupted_playtest_resumes_and_matches_an_uninterrupted_one(
     assert (out / "report.html").exists()
 
     whole = tmp_path / "whole"
-    run(make_spec("tricks-together", [3], games=GAMES, chunk=10), whole, workers=2)
+    run(make_spec("tricks-together", [3], games=GAMES, chunk=25), whole, workers=2)
     interrupted = pq.read_table(out / "games.parquet").drop_columns(["seconds"])
     uninterrupted = pq.read_table(whole / "games.parquet").drop_columns(["seconds"])
     assert interrupted.num_rows == GAMES
