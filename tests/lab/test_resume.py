@@ -17,12 +17,15 @@ import pytest
 from tricktable.lab.run import run
 from tricktable.lab.spec import make_spec
 
-# Enough games that the run is still going when the test, slowed by a busy machine, sees two chunks written.
+# Enough games that the run is still going when the test sees two chunks written, even on a busy machine.
 GAMES, CHUNK = 200, 2
 
 
 def command(out: Path) -> list[str]:
-    code = "from tricktable.cli import main; main()"
+    # Ctrl-C as a person sends it: a test runner may start its workers with SIGINT ignored, and a child inherits
+    # that, so the child takes back Python's own handler first.
+    code = ("import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+            "from tricktable.cli import main; main()")
     return [sys.executable, "-c", code, "playtest", "tricks-together", "--players", "3", "--games", str(GAMES),
             "--chunk", str(CHUNK), "--workers", "1", "--out", str(out)]  # fmt: skip
 
