@@ -188,12 +188,20 @@ def check_frames(record: dict[str, Any], frames: dict[int | None, list[Frame]]) 
     narrate, _ = narrator(name)
     game = from_record(record | {"moves": []})
     by_number: dict[int, list[tuple[int | None, Frame]]] = {}
+    cooperative = game.cooperative
     for seat, messages in frames.items():
+        over = False
         for message in messages:
             if message["type"] == "table":
                 text = json.dumps(message)
                 assert "token" not in text.replace('"taken"', "")
                 continue
+            if message["type"] == "analysis":
+                # It shows every hand and hidden choice of the rounds it covers: players against each other
+                # get it only once the game is over (a team, after each of its rounds: tests/server/test_analysis).
+                assert cooperative or over, f"seat {seat} got a round's analysis while the game was running"
+                continue
+            over = over or message["view"].get("result") is not None
             by_number.setdefault(message["view"]["move_number"], []).append((seat, message))
     skip = ("score_sheet",)
     if name == "tandem-trick":

@@ -21,6 +21,7 @@ from tricktable.server import api, host, pages
 from tricktable.server.botpool import BotPool
 from tricktable.server.db import Store
 from tricktable.server.guard import Guard, GuardSettings, plain_errors
+from tricktable.server.lab import router as lab_router
 from tricktable.server.manager import Limits, TableManager, TooManyTables
 from tricktable.server.pages import STATIC
 from tricktable.server.table import SeatRefused, SeatTaken
@@ -84,6 +85,7 @@ def create_app(
     app.include_router(pages.router)
     app.include_router(api.router)
     app.include_router(host.router)
+    app.include_router(lab_router)
 
     def reason(status: int) -> object:
         async def handler(_: Request, exc: Exception) -> JSONResponse:

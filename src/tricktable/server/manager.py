@@ -304,8 +304,12 @@ class TableManager:
     # ----- open-hands analyses of finished rounds --------------------------------------------------------
 
     @staticmethod
-    def has_analysis(game: str) -> bool:
-        return game in ANALYSES
+    def has_analysis(game: Game) -> bool:
+        """Whether the finished rounds' open-hands analysis may be sent now.  It shows every hand of a round
+        and every hidden choice (Secret Trumps' goals).  A team playing together talks its rounds over as it
+        goes; players against each other see it when the game is over, so nobody reads a rival's habits
+        (the goals they aim at, how they hold their cards) while the game is still running."""
+        return game.name in ANALYSES and (game.cooperative or game.is_over)
 
     def round_over(self, table: Table) -> None:
         """A round ended: work out its open-hands analysis in the pool and send it when it is ready."""

@@ -56,7 +56,7 @@ class Owner(Protocol):
 
     def replay(self, row: TableRow) -> Game: ...
 
-    def has_analysis(self, game: str) -> bool: ...
+    def has_analysis(self, game: Game) -> bool: ...
 
     def round_over(self, table: Table) -> None: ...
 
@@ -306,8 +306,9 @@ class Table:
         self.last_move_at = time.monotonic()
         if by_person:
             self.active_at = self.last_move_at
-        # Games with an open-hands analysis get it at the end of each round (a new row of the score sheet).
-        analysed = self.manager.has_analysis(game.name)
+        # Games with an open-hands analysis get it at the end of each round (a new row of the score sheet);
+        # a game played against each other only once it is over (see ``TableManager.has_analysis``).
+        analysed = self.manager.has_analysis(game)
         watched = any(c.seat is None for c in self.connections)
         spectators = game.view(None) if analysed or watched else None
         self.broadcast(started, spectators)

@@ -1,0 +1,41 @@
+"""The web table's Lab page: the playtests run on this machine (``lab.catalog``) and their reports.
+
+``GET /lab`` is the page, ``GET /api/lab`` the list as JSON, ``GET /lab/{id}/report`` a playtest's
+self-contained HTML report.  Only directories the catalog lists are served, by their id, never by a path.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, HTTPException
+from fastapi.responses import FileResponse
+
+from tricktable.lab.catalog import find, playtests
+
+STATIC = Path(__file__).parent / "static"
+
+router = APIRouter()
+
+
+@router.get("/lab", include_in_schema=False)
+async def lab_page() -> FileResponse:
+    return FileResponse(STATIC / "lab.html")
+
+
+@router.get("/api/lab")
+async def lab_list() -> list[dict[str, Any]]:
+    """Every playtest known, newest first: game, player counts, variants, games, bots, and whether it is done."""
+    return [entry.to_json() | {"report": f"/lab/{entry.id}/report" if entry.finished else None}
+            for entry in playtests()]  # fmt: skip
+
+
+@router.get("/lab/{entry}/report", include_in_schema=False)
+async def lab_report(entry: str) -> FileResponse:
+    found = find(entry)
+    if found is None:
+        raise HTTPException(404, f"there is no playtest {entry[:40]!r}")
+    if not found.finished:
+        raise HTTPException(404, f"the playtest in {found.path.name} has no report yet: its run is not finished")
+    return FileResponse(found.path / "report.html", media_type="text/html")

@@ -1,0 +1,51 @@
+// The Lab page: the playtests run on this machine, and the report of the one chosen (shown in a frame).
+
+const $ = (id) => document.getElementById(id);
+
+function describe(test) {
+  const players = test.players.join(", ");
+  const compare = test.compare ? `, comparing ${test.compare}` : "";
+  return `${test.game}: ${players} players${compare}, ${test.games} games a cell, ${test.bots} bots`;
+}
+
+function show(test, item) {
+  for (const li of document.querySelectorAll("#playtests li")) li.classList.remove("current");
+  item.classList.add("current");
+  $("report-title").textContent = describe(test);
+  $("report-empty").hidden = true;
+  const frame = $("report");
+  frame.hidden = false;
+  frame.src = test.report;
+}
+
+async function load() {
+  const list = $("playtests");
+  const response = await fetch("/api/lab");
+  const tests = response.ok ? await response.json() : [];
+  list.replaceChildren();
+  if (!tests.length) {
+    const none = document.createElement("li");
+    none.className = "muted";
+    none.textContent = "No playtest yet.";
+    list.append(none);
+    return;
+  }
+  for (const test of tests) {
+    const item = document.createElement("li");
+    item.dataset.id = test.id;
+    if (test.report) {
+      const link = document.createElement("a");
+      link.href = `#${test.id}`;
+      link.textContent = describe(test);
+      link.addEventListener("click", () => show(test, item));
+      item.append(link);
+    } else {
+      item.textContent = `${describe(test)} (running or interrupted: ${test.played} games so far)`;
+    }
+    list.append(item);
+  }
+  const wanted = tests.find((t) => t.report && `#${t.id}` === location.hash) || tests.find((t) => t.report);
+  if (wanted) show(wanted, list.querySelector(`li[data-id="${wanted.id}"]`));
+}
+
+load();

@@ -1,0 +1,53 @@
+"""The web table's Lab page: finished playtests listed, their reports served by id, nothing else served."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tricktable.lab.catalog import register
+from tricktable.lab.run import run
+from tricktable.lab.spec import make_spec
+from tricktable.server import create_app
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("TRICKTABLE_LAB", str(tmp_path / "lab"))
+    return tmp_path / "lab"
+
+
+@pytest.fixture
+def client(tmp_path: Path, home: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(tmp_path / "tables.sqlite3", bot_delay=0.01)) as c:
+        yield c
+
+
+def test_the_lab_page_lists_a_finished_playtest_and_serves_its_report(tmp_path: Path, client: TestClient) -> None:
+    out = tmp_path / "tandem"
+    run(make_spec("tandem-trick", [3], games=3, chunk=3), out, workers=1)
+    register(out)
+    page = client.get("/lab")
+    assert page.status_code == 200 and "Playtests" in page.text
+    [entry] = client.get("/api/lab").json()
+    assert (entry["game"], entry["players"], entry["played"], entry["finished"]) == ("tandem-trick", [3], 3, True)
+    report = client.get(entry["report"])
+    assert report.status_code == 200
+    assert report.headers["content-type"].startswith("text/html")
+    assert "Playtest: Tandem Trick" in report.text
+
+
+def test_a_playtest_under_the_lab_home_is_listed_without_registering(home: Path, client: TestClient) -> None:
+    run(make_spec("tricks-together", [3], games=2, chunk=2), home / "climb", workers=1)
+    assert [e["game"] for e in client.get("/api/lab").json()] == ["tricks-together"]
+
+
+def test_an_unknown_report_is_refused_and_no_path_is_followed(client: TestClient) -> None:
+    assert client.get("/api/lab").json() == []
+    missing = client.get("/lab/0123456789ab/report")
+    assert missing.status_code == 404
+    assert "no playtest" in missing.json()["detail"]
+    assert client.get("/lab/..%2F..%2Fetc%2Fpasswd/report").status_code == 404
