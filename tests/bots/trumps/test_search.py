@@ -234,3 +234,4 @@ def test_the_levels_are_offered_by_the_command_line_and_the_web_lobby(tmp_path: 
         trumps = next(g for g in client.get("/api/games").json() if g["name"] == GAME)
     assert trumps["bots"] == ["random", "heuristic", "easy", "normal", "strong"]
     assert trumps["default_bot"] == "normal"
+

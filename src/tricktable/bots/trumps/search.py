@@ -96,6 +96,15 @@ class SearchBot:
         self.rng = random.Random(seed)
         self.solver = open_solver()
 
+    def __getstate__(self) -> dict[str, Any]:
+        # The solver's table is scratch space (and a compiled object that cannot be pickled): a bot sent to
+        # another process, as the web table's bot workers do every move, takes its level and its random state.
+        return {"level": self.level, "name": self.name, "rng": self.rng}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.solver = open_solver()
+
     def choose(self, view: dict[str, Any]) -> str:
         legal = view["legal_moves"]
         if not legal:
