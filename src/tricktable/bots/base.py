@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, Generic, TypeVar
 
 from tricktable.core.errors import InvalidOptions
 from tricktable.core.players import Bot
@@ -24,6 +24,40 @@ BOT_PACKAGES: dict[str, str] = {
 }
 
 
+Level = TypeVar("Level")
+
+
+def legal_moves_of(view: dict[str, Any]) -> list[str]:
+    """The view's legal moves; a view without any is not this seat's turn, and a bot asked then says so."""
+    moves = view["legal_moves"]
+    if not moves:
+        raise ValueError("the view offers no legal move: it is not this seat's turn")
+    return [str(m) for m in moves]
+
+
+class LevelledBot(Generic[Level]):
+    """What every game's searching bot shares: a level picked by name from the game's ``levels`` (data: how
+    much to search, the time budget), its own seeded random source, and no thought for a forced move.  A game's
+    bot says only how it decides (``decide``)."""
+
+    levels: Mapping[str, Level]
+
+    def __init__(self, seed: int | None = None, level: str = "normal") -> None:
+        self.level: Level = self.levels[level]
+        self.name = level
+        self.rng = random.Random(seed)
+
+    def choose(self, view: dict[str, Any]) -> str:
+        legal = legal_moves_of(view)
+        if len(legal) == 1:
+            return legal[0]
+        return self.decide(view, legal)
+
+    def decide(self, view: dict[str, Any], legal: list[str]) -> str:
+        """The move for ``view``, one of ``legal`` (at least two)."""
+        raise NotImplementedError
+
+
 class RandomBot:
     """Plays a uniformly random legal move: the baseline every other bot is measured against."""
 
@@ -33,10 +67,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: dict[str, Any]) -> str:
-        moves = view["legal_moves"]
-        if not moves:
-            raise ValueError("the view offers no legal move: it is not this seat's turn")
-        return str(self.rng.choice(moves))
+        return self.rng.choice(legal_moves_of(view))
 
 
 BotFactory = Callable[[int | None], Bot]

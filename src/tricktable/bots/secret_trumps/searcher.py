@@ -29,11 +29,11 @@ worlds would not change it.
 from __future__ import annotations
 
 import math
-import random
 import time
 from dataclasses import dataclass
 from typing import Any
 
+from tricktable.bots.base import LevelledBot
 from tricktable.bots.secret_trumps import csearch
 from tricktable.bots.secret_trumps.blueprint import (
     WEIGHT,
@@ -88,21 +88,16 @@ PICK_SLIP = 0.2
 CHOICE_TEMPERATURE = 10.0
 
 
-class SearchBot:
+class SearchBot(LevelledBot[Level]):
     """A Secret Trumps bot that searches sampled worlds on top of the blueprint (see the module's notes)."""
 
+    levels = LEVELS
+
     def __init__(self, seed: int | None = None, level: str = "normal") -> None:
-        self.level = LEVELS[level]
-        self.name = level
-        self.rng = random.Random(seed)
+        super().__init__(seed, level)
         self.rules = SecretTrumpsBot(seed)  # the draft and the cross-off
 
-    def choose(self, view: dict[str, Any]) -> str:
-        legal = view["legal_moves"]
-        if not legal:
-            raise ValueError("the view offers no legal move: it is not this seat's turn")
-        if len(legal) == 1:
-            return str(legal[0])
+    def decide(self, view: dict[str, Any], legal: list[str]) -> str:
         phase = view["phase"]
         if phase in ("draft", "cross"):
             return self.rules.choose(view)

@@ -20,11 +20,11 @@ over; each stops early when its time budget is spent.
 from __future__ import annotations
 
 import math
-import random
 import time
 from dataclasses import dataclass
 from typing import Any
 
+from tricktable.bots.base import LevelledBot
 from tricktable.bots.tandem_trick import cplay
 from tricktable.bots.tandem_trick.blueprint import blueprint_move
 from tricktable.rules.tandem_trick import CYCLES, Knowledge, Position, Sampler, move_text, parse_move_text, read_view
@@ -68,20 +68,12 @@ def utility(points: list[int], totals: list[int], seat: int, target: int, beta: 
     return weights[seat] / sum(weights)
 
 
-class SearchBot:
+class SearchBot(LevelledBot[Level]):
     """A Tandem Trick bot that searches (see the module's notes)."""
 
-    def __init__(self, seed: int | None = None, level: str = "normal") -> None:
-        self.level = LEVELS[level]
-        self.name = level
-        self.rng = random.Random(seed)
+    levels = LEVELS
 
-    def choose(self, view: dict[str, Any]) -> str:
-        legal = view["legal_moves"]
-        if not legal:
-            raise ValueError("the view offers no legal move: it is not this seat's turn")
-        if len(legal) == 1:
-            return str(legal[0])
+    def decide(self, view: dict[str, Any], legal: list[str]) -> str:
         knowledge = read_view(view)
         candidates = [parse_move_text(m) for m in legal]
         return move_text(self.search(knowledge, candidates))

@@ -26,11 +26,11 @@ when its time budget is spent.
 
 from __future__ import annotations
 
-import random
 import time
 from dataclasses import dataclass
 from typing import Any
 
+from tricktable.bots.base import LevelledBot
 from tricktable.bots.tricks_together import cteam
 from tricktable.bots.tricks_together.blueprint import number_scale, quick_number
 from tricktable.core.cards import card_str, parse_card
@@ -75,20 +75,12 @@ LEVELS = {
 BATCH = 100
 
 
-class TeamMate:
+class TeamMate(LevelledBot[Level]):
     """A Tricks Together bot that plays as a team-mate (see the module's notes)."""
 
-    def __init__(self, seed: int | None = None, level: str = "normal") -> None:
-        self.level = LEVELS[level]
-        self.name = level
-        self.rng = random.Random(seed)
+    levels = LEVELS
 
-    def choose(self, view: dict[str, Any]) -> str:
-        legal = view["legal_moves"]
-        if not legal:
-            raise ValueError("the view offers no legal move: it is not this seat's turn")
-        if len(legal) == 1:
-            return str(legal[0])
+    def decide(self, view: dict[str, Any], legal: list[str]) -> str:
         knowledge = read_view(view)
         if view["phase"] == "commit":
             return f"bid {self.number(knowledge)}"

@@ -23,12 +23,12 @@ over; each stops early when its time budget is spent.  Ties go to the blueprint'
 
 from __future__ import annotations
 
-import random
 import time
 from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
+from tricktable.bots.base import LevelledBot
 from tricktable.bots.trumps import cbatch
 from tricktable.bots.trumps.blueprint import mark_card, pass_cards, play_move
 from tricktable.core.cards import SUIT_MASKS, bit_list, card_str, parse_card
@@ -87,13 +87,13 @@ def pass_candidates(hand: int, count: int) -> list[int]:
     return out
 
 
-class SearchBot:
+class SearchBot(LevelledBot[Level]):
     """A Trumps bot that searches sampled worlds (see the module's notes)."""
 
+    levels = LEVELS
+
     def __init__(self, seed: int | None = None, level: str = "normal") -> None:
-        self.level = LEVELS[level]
-        self.name = level
-        self.rng = random.Random(seed)
+        super().__init__(seed, level)
         self.solver = open_solver()
 
     def __getstate__(self) -> dict[str, Any]:
@@ -105,12 +105,7 @@ class SearchBot:
         self.__dict__.update(state)
         self.solver = open_solver()
 
-    def choose(self, view: dict[str, Any]) -> str:
-        legal = view["legal_moves"]
-        if not legal:
-            raise ValueError("the view offers no legal move: it is not this seat's turn")
-        if len(legal) == 1:
-            return str(legal[0])
+    def decide(self, view: dict[str, Any], legal: list[str]) -> str:
         k = read_view(view)
         if k.phase == "mark":
             return "mark " + card_str(self.mark(k))

@@ -1,21 +1,10 @@
-"""The compiled kernel if it was built, else ``None``: callers fall back to ``kernel.py``.
-
-pip builds the kernel with the machine's C compiler when tricktable is installed; a source tree used without
-installing (or a machine without a compiler) still works, only slower.  The test suite checks that the
-kernel is built, so that a broken build cannot pass unnoticed.
-"""
+"""The compiled kernel (``ckernel.pyx``) if it was built, else ``None``: callers fall back to the Python
+reference (``core.compiled`` says when that happens)."""
 
 from __future__ import annotations
 
 from types import ModuleType
 
+from tricktable.core.compiled import load_compiled
 
-def _load() -> ModuleType | None:
-    try:
-        from tricktable.rules.tricks_together import ckernel
-    except ImportError:
-        return None
-    return ckernel
-
-
-CKERNEL: ModuleType | None = _load()
+CKERNEL: ModuleType | None = load_compiled("tricktable.rules.tricks_together.ckernel")
