@@ -71,17 +71,19 @@ def test_opponents_sit_around_the_table_in_play_order(browser: Any, server: Serv
     page = new_page(browser, contexts)
     create_in_lobby(page, server, "trumps", 6)
     page.wait_for_selector("#ring .seat.around")
-    centre = page.evaluate(
-        "() => { const r = document.querySelector('#ring').getBoundingClientRect();"
-        " return [r.left + r.width / 2, r.top + r.height / 2]; }"
+    # Read every place in one go: the ring is drawn again on each update, and the bots keep playing.
+    places = page.evaluate(
+        """() => {
+        const r = document.querySelector('#ring').getBoundingClientRect();
+        const centre = [r.left + r.width / 2, r.top + r.height / 2];
+        return [1, 2, 3, 4, 5].map((seat) => {
+            const b = document.querySelector(`#ring .seat.around[data-seat="${seat}"]`).getBoundingClientRect();
+            return [b.left + b.width / 2 - centre[0], b.top + b.height / 2 - centre[1]];
+        });
+    }"""
     )
-    angles = []
-    for seat in range(1, 6):
-        box = page.locator(f'#ring .seat.around[data-seat="{seat}"]').bounding_box()
-        angle = math.degrees(
-            math.atan2(box["y"] + box["height"] / 2 - centre[1], box["x"] + box["width"] / 2 - centre[0])
-        )
-        angles.append((angle - 90) % 360)  # 0 is this player's place at the bottom
+    # 0 is this player's place at the bottom.
+    angles = [(math.degrees(math.atan2(y, x)) - 90) % 360 for x, y in places]
     # Seat 2 sits on the left, then the seats go on round the top to the right: clockwise, as play goes.
     assert angles == sorted(angles), angles
     assert 30 < angles[0] < 120 and 240 < angles[-1] < 330
@@ -89,7 +91,9 @@ def test_opponents_sit_around_the_table_in_play_order(browser: Any, server: Serv
 
 def test_the_winning_card_is_marked_with_why_it_won(browser: Any, server: Server, contexts: list[Any]) -> None:
     page = new_page(browser, contexts)
-    create_in_lobby(page, server, "tricks-together", 3, {1: "bot:random", 2: "bot:random"})
+    # Trumps: a hand of thirteen tricks, so finished tricks come whatever the bots do (a Tricks Together round
+    # can end before its first trick, and a game of failed rounds before any finished trick is left on view).
+    create_in_lobby(page, server, "trumps", 4, {1: "bot:random", 2: "bot:random", 3: "bot:random"})
     seen: dict[str, Any] = {}
 
     def finished_trick() -> bool:
@@ -150,7 +154,9 @@ def test_a_whole_move_by_keyboard_alone_and_moves_are_announced(
 
 def test_motion_stops_for_those_who_ask(browser: Any, server: Server, contexts: list[Any]) -> None:
     page = new_page(browser, contexts, reduced_motion="reduce")
-    create_in_lobby(page, server, "tricks-together", 3, {1: "bot:random", 2: "bot:random"})
+    # Trumps: a hand of thirteen tricks, so finished tricks come whatever the bots do (a Tricks Together round
+    # can end before its first trick, and a game of failed rounds before any finished trick is left on view).
+    create_in_lobby(page, server, "trumps", 4, {1: "bot:random", 2: "bot:random", 3: "bot:random"})
     play([page], lambda: page.locator("#trick .card").count() >= 1, timeout=60)
     assert page.locator("#trick .card.arrive").count() == 0
     durations = page.eval_on_selector_all("#trick .spot", "els => els.map(e => getComputedStyle(e).transitionDuration)")

@@ -130,15 +130,6 @@ def test_over_taking_stops_the_round_early() -> None:
     assert game.view(None)["table"]["round"] == 3  # the same round is replayed
 
 
-def test_the_trick_that_ended_a_round_stays_on_view_until_the_next_trick() -> None:
-    game = example_game()
-    for move in ["bid 1", "bid 0", "bid 0", "3C", "6C", "8C", "7C"]:  # Dan's trick ends the round
-        game.play(move)
-    assert game.view(None)["table"]["deal"] == 2  # a new deal, numbers not yet chosen
-    last = game.view(BEN)["last_trick"]
-    assert last is not None and last["cards"] == ["3C", "6C", "8C", "7C"] and last["winner"] == DAN
-
-
 def test_game_ends_at_fourth_failure_not_at_zero_lives() -> None:
     game = tricktable.new_game("tricks-together", players=3, seed=5)
     failures = 0

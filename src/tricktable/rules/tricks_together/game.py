@@ -92,9 +92,6 @@ class TricksTogether(Game):
         self.over = False
         self.won_game = False
         self.score_sheet: list[ScoreRow] = []
-        # The last trick played, (leader, cards, winner).  It outlives its round: the last trick of a round is
-        # what decided it, and players look at it while the next round's numbers are chosen.
-        self.last_trick: tuple[int, list[int], int] | None = None
         self.plan = check_deals(self.deals, self.players, self.sequence) if self.deals else DealPlan()
         self.position = self.plan.start
         first = self.plan.first_dealer
@@ -123,6 +120,7 @@ class TricksTogether(Game):
         self.tricks_played = 0
         self.trick: list[int] = []  #: the current trick's cards, in play order from ``trick_leader``
         self.trick_leader = self.commit_order[0]
+        self.last_trick: tuple[int, list[int], int] | None = None  #: (leader, cards, winner)
         self.round_log_start = len(self._log)
 
     def _deal(self) -> None:
