@@ -13,6 +13,19 @@ from typing import Any
 from .support import Server, free_port, start_server
 
 
+def children_of(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (read from /proc)."""
+    out = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # gone meanwhile
+        if int(fields[1]) == pid:
+            out.add(int(stat.parent.name))
+    return out
+
+
 def call(server: Server, path: str, body: dict[str, Any] | None = None, token: str | None = None) -> Any:
     headers = {"Content-Type": "application/json"} | ({"X-Seat-Token": token} if token else {})
     data = None if body is None else json.dumps(body).encode()
@@ -51,9 +64,16 @@ def test_kill_9_loses_no_accepted_move(tmp_path: Path) -> None:
             if all(seen.values()) or time.monotonic() > deadline:
                 break
             time.sleep(0.05)
+        workers = children_of(server.process.pid)
     finally:
         server.kill()
     assert all(n > 0 for n in seen.values())
+    # The killed server's bot workers leave on their own instead of living on beside the next server.
+    assert workers
+    deadline = time.monotonic() + 15
+    while any(Path(f"/proc/{w}").exists() for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(Path(f"/proc/{w}").exists() for w in workers), "the bot workers outlived their server"
     with sqlite3.connect(db) as conn:
         stored = {
             t: conn.execute("SELECT COUNT(*) FROM moves WHERE table_id = ?", (t,)).fetchone()[0] for t in bot_tables

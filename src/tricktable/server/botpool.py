@@ -12,6 +12,8 @@ import asyncio
 import contextlib
 import multiprocessing
 import os
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -31,8 +33,18 @@ def default_workers() -> int:
 def _start_worker() -> None:
     with contextlib.suppress(OSError):
         os.nice(WORKER_NICENESS)
+    # A server killed outright (kill -9, out of memory) cannot stop its workers: each leaves on its own once its
+    # server is gone, rather than live on beside the next one.
+    server = os.getppid()
+    threading.Thread(target=_leave_with, args=(server,), name="leave-with-server", daemon=True).start()
     # Import the games and their bots once per worker, not on the first move of every table.
     import tricktable.bots  # noqa: F401
+
+
+def _leave_with(server: int, every: float = 1.0) -> None:
+    while os.getppid() == server:
+        time.sleep(every)
+    os._exit(0)
 
 
 def _think(bot: Bot, view: dict[str, Any]) -> tuple[str, Bot]:
