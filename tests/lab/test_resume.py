@@ -22,10 +22,8 @@ GAMES, CHUNK = 200, 2
 
 
 def command(out: Path) -> list[str]:
-    # Ctrl-C as a person sends it: a test runner may start its workers with SIGINT ignored, and a child inherits
-    # that, so the child takes back Python's own handler first.
-    code = ("import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
-            "from tricktable.cli import main; main()")
+    # Started as a test runner's worker starts it, maybe with SIGINT ignored: the command takes Ctrl-C back itself.
+    code = "from tricktable.cli import main; main()"
     return [sys.executable, "-c", code, "playtest", "tricks-together", "--players", "3", "--games", str(GAMES),
             "--chunk", str(CHUNK), "--workers", "1", "--out", str(out)]  # fmt: skip
 

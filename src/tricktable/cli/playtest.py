@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import webbrowser
 from pathlib import Path
 from typing import Any
@@ -89,6 +90,9 @@ def playtest(
         rate = f"{counted['played'] / elapsed:.1f}" if elapsed > 0 else "-"
         progress.update(bar, advance=len(result.games), rate=rate)
 
+    # Stoppable by Ctrl-C and `kill -INT` even when started with SIGINT ignored (a background job of a script,
+    # a test runner's worker): what is written so far stays, and the same command resumes.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         with progress:
             outcome = run(spec, out, workers, ray, on_chunk=chunk_done, on_plan=planned)
