@@ -94,7 +94,15 @@ class SearchBot(LevelledBot[Level]):
 
     def __init__(self, seed: int | None = None, level: str = "normal") -> None:
         super().__init__(seed, level)
-        self.solver = open_solver()
+        self._solver: Any = None
+
+    @property
+    def solver(self) -> Any:
+        """The open-hands solver with its table of positions, made on first use: a bot that waits in the web
+        server for its turn (the thinking happens in a worker) holds no table."""
+        if self._solver is None:
+            self._solver = open_solver()
+        return self._solver
 
     def __getstate__(self) -> dict[str, Any]:
         # The solver's table is scratch space (and a compiled object that cannot be pickled): a bot sent to
@@ -103,7 +111,7 @@ class SearchBot(LevelledBot[Level]):
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
-        self.solver = open_solver()
+        self._solver = None
 
     def decide(self, view: dict[str, Any], legal: list[str]) -> str:
         k = read_view(view)
