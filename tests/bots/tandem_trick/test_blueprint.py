@@ -9,7 +9,8 @@ import random
 import tricktable
 from tricktable.bots.base import make_bot
 from tricktable.bots.tandem_trick import cplay
-from tricktable.bots.tandem_trick.blueprint import blueprint_move, trick_distribution, win_chance
+from tricktable.bots.tandem_trick.blueprint import blueprint_move
+from tricktable.bots.tandem_trick.heuristic import trick_distribution, win_chance
 from tricktable.rules.tandem_trick import Position, TandemTrick, move_text, read_view, shuffle_deal
 
 

@@ -13,33 +13,10 @@ view's order (colour R, Y, B, K, high to low inside a colour), legal moves in th
 
 from __future__ import annotations
 
+from tricktable.bots.tandem_trick.heuristic import best_bid, win_chance
 from tricktable.rules.tandem_trick import BONUS_CARDS, HIGH_MASKS, SUIT_MASKS
 from tricktable.rules.tandem_trick.position import BID, PLAY, TANDEM, Position, move_of
 from tricktable.rules.tandem_trick.state import ALONE, BIDDING, RIDE
-
-#: A successful misère ends the game with 1,000,000 points: weigh it like several ordinary hit bids.
-MISERE_WORTH = 14.0
-#: ``DECAY[k]``: a card's chance falls by this factor for ``k`` unseen cards above it in its colour.
-DECAY = tuple(0.68**k for k in range(13))
-
-
-def win_chance(card: int, unseen: int) -> float:
-    """Chance that ``card`` takes a trick some time this round, from the unseen cards above it in its colour."""
-    colour, value = divmod(card, 12)
-    above = (unseen & SUIT_MASKS[colour]) >> (colour * 12 + value + 1)
-    return min(0.85, 0.85 * DECAY[above.bit_count()] + (0.04 if 4 <= value <= 9 else 0.0))
-
-
-def trick_distribution(chances: list[float]) -> list[float]:
-    """Probabilities of taking 0..len(chances) tricks, treating each card as an independent chance."""
-    dist = [1.0]
-    for p in chances:
-        nxt = [0.0] * (len(dist) + 1)
-        for k, q in enumerate(dist):
-            nxt[k] += q * (1.0 - p)
-            nxt[k + 1] += q * p
-        dist = nxt
-    return dist
 
 
 def view_order(hand: int) -> list[int]:
@@ -146,22 +123,7 @@ def _consider_bid(s: _Seat) -> int:
     made = s.pos.bids_made
     bonus = BONUS_CARDS[made] if made < len(BONUS_CARDS) else 0
     chances = {c: s.chance(c) for c in s.cards}
-    best_card, best_score = -1, -1.0
-    for card in s.cards:
-        rest = [chances[c] for c in s.cards if c != card]
-        value = card % 12
-        need = value - s.tricks
-        if need < 0 or need > len(rest):
-            continue
-        if value == 0:
-            p_zero = 1.0
-            for p in rest:
-                p_zero *= 1.0 - 0.75 * p
-            score = p_zero * (MISERE_WORTH + bonus)
-        else:
-            score = trick_distribution(rest)[need] * (value + bonus)
-        if score > best_score:
-            best_card, best_score = card, score
+    best_card, best_score = best_bid(s.cards, chances, s.tricks, bonus)
     if best_card < 0:
         return min(s.cards, key=lambda c: chances[c]) if cycle >= 9 else -1
     threshold = max(0.0, 2.6 - 0.28 * cycle)

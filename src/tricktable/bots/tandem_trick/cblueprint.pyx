@@ -26,8 +26,8 @@ from tricktable.rules.tandem_trick.ctandem cimport (
     tt_cpu_ready,
 )
 
-from tricktable.bots.tandem_trick.blueprint import DECAY as _DECAY
-from tricktable.bots.tandem_trick.blueprint import MISERE_WORTH as _MISERE_WORTH
+from tricktable.bots.tandem_trick.heuristic import DECAY as _DECAY
+from tricktable.bots.tandem_trick.heuristic import MISERE_WORTH as _MISERE_WORTH
 
 if not tt_cpu_ready():
     raise ImportError("the compiled kernel was built for x86-64 CPUs with POPCNT and BMI2; this one lacks them")

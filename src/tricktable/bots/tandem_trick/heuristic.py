@@ -22,6 +22,8 @@ from tricktable.rules.tandem_trick import CARD_TEXT, COLOUR_NAMES, COLOURS, HIGH
 
 #: A successful misère ends the game with 1,000,000 points: weigh it like several ordinary hit bids.
 MISERE_WORTH = 14.0
+#: ``DECAY[k]``: a card's chance falls by this factor for ``k`` unseen cards above it in its colour.
+DECAY = tuple(0.68**k for k in range(13))
 
 
 def win_chance(card: int, unseen: int) -> float:
@@ -29,7 +31,7 @@ def win_chance(card: int, unseen: int) -> float:
     colour, value = divmod(card, 12)
     above = (unseen & SUIT_MASKS[colour]) >> (colour * 12 + value + 1)
     # Middle cards also win now and then as half of a tandem; no card beats the top card's chance.
-    return min(0.85, 0.85 * 0.68 ** above.bit_count() + (0.04 if 4 <= value <= 9 else 0.0))
+    return min(0.85, 0.85 * DECAY[above.bit_count()] + (0.04 if 4 <= value <= 9 else 0.0))
 
 
 def trick_distribution(chances: list[float]) -> list[float]:
@@ -42,6 +44,30 @@ def trick_distribution(chances: list[float]) -> list[float]:
             nxt[k + 1] += q * p
         dist = nxt
     return dist
+
+
+def best_bid(cards: list[int], chances: dict[int, float], tricks: int, bonus: int) -> tuple[int, float]:
+    """The card worth bidding most, and what it is worth (-1 and -1.0 if no card's value is still reachable):
+    the chance of taking exactly its value in tricks (``tricks`` taken so far) with the other ``cards``, times
+    the points (the card's value, a misère's worth, plus the bonus for bidding now)."""
+    best_card, best_score = -1, -1.0
+    for card in cards:
+        rest = [chances[c] for c in cards if c != card]
+        value = card % 12
+        need = value - tricks
+        if need < 0 or need > len(rest):
+            continue
+        if value == 0:
+            # Playing to lose, a card is taken only when it cannot be got rid of: weaker than its win chance.
+            p_zero = 1.0
+            for p in rest:
+                p_zero *= 1.0 - 0.75 * p
+            score = p_zero * (MISERE_WORTH + bonus)
+        else:
+            score = trick_distribution(rest)[need] * (value + bonus)
+        if score > best_score:
+            best_card, best_score = card, score
+    return best_card, best_score
 
 
 class TandemTrickBot:
@@ -101,23 +127,7 @@ class TandemTrickBot:
         left = view["table"]["bonus cards left"]
         bonus = int(left.split()[0]) if left != "none" else 0
         chances = {c: win_chance(c, self.unseen) for c in self.hand}
-        best_card, best_score = -1, -1.0
-        for card in self.hand:
-            rest = [chances[c] for c in self.hand if c != card]
-            value = card % 12
-            need = value - self.tricks
-            if need < 0 or need > len(rest):
-                continue
-            if value == 0:
-                # Playing to lose, a card is taken only when it cannot be got rid of: weaker than its win chance.
-                p_zero = 1.0
-                for p in rest:
-                    p_zero *= 1.0 - 0.75 * p
-                score = p_zero * (MISERE_WORTH + bonus)
-            else:
-                score = trick_distribution(rest)[need] * (value + bonus)
-            if score > best_score:
-                best_card, best_score = card, score
+        best_card, best_score = best_bid(self.hand, chances, self.tricks, bonus)
         if best_card < 0:
             # No card's value is reachable any more: bid the card least useful for taking tricks.
             return min(self.hand, key=lambda c: chances[c]) if cycle >= 9 else None

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tricktable.core.cards import bit_list
 from tricktable.rules.tandem_trick.cards import BONUS_CARDS, CARD_TEXT, CYCLES, SUIT_MASKS, deck_mask, parse_card
 from tricktable.rules.tandem_trick.scoring import round_points
 from tricktable.rules.tandem_trick.state import ALONE, BIDDING, DISCARD, RIDE, Entry, right_neighbour
@@ -40,15 +41,6 @@ def parse_move_text(text: str) -> int:
         return move_of(PLAY, parse_card(words[0]))
     kind = {"tandem": TANDEM, "ride": TANDEM, "bid": BID, "play": PLAY}[words[0].lower()]
     return move_of(kind, parse_card(words[1]))
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 @dataclass
@@ -98,13 +90,13 @@ class Position:
         seat = self.turn
         hand = self.hands[seat]
         follow = hand & SUIT_MASKS[self.lead_suit] if self.lead_suit >= 0 else 0
-        moves = [move_of(PLAY, c) for c in _bits(follow or hand)]
+        moves = [move_of(PLAY, c) for c in bit_list(follow or hand)]
         if follow:
             r = right_neighbour(self.entries)
             if r >= 0 and self.entries[r][2] == ALONE:
-                moves.extend(move_of(TANDEM, c) for c in _bits(follow))
+                moves.extend(move_of(TANDEM, c) for c in bit_list(follow))
         if self.bid_card[seat] < 0:
-            moves.extend(move_of(BID, c) for c in _bits(hand))
+            moves.extend(move_of(BID, c) for c in bit_list(hand))
         return moves
 
     def play(self, move: int) -> None:

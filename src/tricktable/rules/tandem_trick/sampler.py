@@ -24,17 +24,9 @@ from functools import lru_cache
 from itertools import accumulate
 from math import factorial
 
+from tricktable.core.cards import bit_list
 from tricktable.rules.tandem_trick.cards import HIGH_MASKS, SUIT_MASKS
 from tricktable.rules.tandem_trick.knowledge import Knowledge
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _splits(total: int, caps: tuple[int, ...], allowed: tuple[bool, ...]) -> list[tuple[int, ...]]:
@@ -122,8 +114,8 @@ class Sampler:
         self.others = [p for p in range(k.players) if p != k.seat]
         colours = len(k.backs[k.seat])
         unseen = k.unseen
-        self.high = [_cards(unseen & HIGH_MASKS[c]) for c in range(colours)]
-        self.plain = [_cards(unseen & SUIT_MASKS[c] & ~HIGH_MASKS[c]) for c in range(colours)]
+        self.high = [bit_list(unseen & HIGH_MASKS[c]) for c in range(colours)]
+        self.plain = [bit_list(unseen & SUIT_MASKS[c] & ~HIGH_MASKS[c]) for c in range(colours)]
         self.all_plain = [card for cards in self.plain for card in cards]
         for c in range(colours):
             if len(self.high[c]) != sum(k.backs[p][c] for p in self.others):
