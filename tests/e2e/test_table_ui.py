@@ -5,6 +5,7 @@ and the host's and the lobby's tools work."""
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Iterator
 from typing import Any
@@ -247,3 +248,55 @@ def test_the_lobby_filters_by_game_and_offers_to_watch(browser: Any, server: Ser
     lobby.wait_for_selector("body[data-connected=true]")
     assert lobby.get_attribute("body", "data-seat") == ""
     assert lobby.locator("#hand .card").count() == 0
+
+
+def longest_notes(frame: str | bytes) -> str | bytes:
+    """A server frame with every card on the table noted the longest way ("tandem with <a name>")."""
+    if not isinstance(frame, str):
+        return frame
+    data = json.loads(frame)
+    view = data.get("view")
+    if not isinstance(view, dict):
+        return frame
+    players = view.get("players", 4)
+    for entry in view.get("trick") or []:
+        entry["note"] = f"tandem with seat {(entry['seat'] + 1) % players}"
+    last = view.get("last_trick")
+    if last:
+        last["notes"] = [f"tandem with seat {(seat + 1) % players}" for seat in last["seats"]]
+    return json.dumps(data)
+
+
+def test_a_trick_of_long_notes_fits_a_phone(browser: Any, server: Server, contexts: list[Any]) -> None:
+    # Which notes a trick shows depends on what the bots choose: the frames are rewritten so that every card of
+    # every trick carries the longest note, a tandem with a named player, and the phone still shows each corner.
+    page = new_page(browser, contexts, PHONE)
+
+    def relay(ws: Any) -> None:
+        server_side = ws.connect_to_server()
+        server_side.on_message(lambda frame: ws.send(longest_notes(frame)))
+        ws.on_message(lambda frame: server_side.send(frame))
+
+    page.route_web_socket("**/ws/**", relay)
+    create_in_lobby(page, server, "tandem-trick", 4, {1: "bot:random", 2: "bot:random", 3: "bot:random"})
+    checked = {"tricks": 0, "last": 0}
+
+    def check(p: Any, _: int) -> None:
+        if p.get_attribute("body", "data-phase") != "play":
+            return
+        if p.locator("#trick .card[data-card]").count() >= 2:
+            note = p.locator("#trick .note").first
+            # The short word shows; the whole note is its title (and, for a screen reader, hidden text).
+            assert "tandem with" in (note.get_attribute("title") or "")
+            assert note.bounding_box()["width"] < 60
+            assert not p.evaluate(COVERED_CORNERS)
+            checked["tricks"] += 1
+        if p.is_enabled("#last-trick"):
+            p.click("#last-trick")
+            assert p.locator("#trick .card[data-card]").count() >= 1
+            assert not p.evaluate(COVERED_CORNERS)
+            p.click("#last-trick")
+            checked["last"] += 1
+
+    play([page], lambda: checked["tricks"] >= 3 and checked["last"] >= 2, modes={"bid"}, on_move=check, timeout=90)
+    assert not page.errors

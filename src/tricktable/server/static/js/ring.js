@@ -93,6 +93,19 @@ function trickEntries(last) {
   return last.seats.map((seat, i) => ({ seat, card: last.cards[i], note: last.notes?.[i] }));
 }
 
+// How a card lies ("tandem with Ada"): in full, and on a phone, where the trick's cards lie close together, by
+// its first word only; the whole note stays in the title and the log.
+function noteOf(full) {
+  const short = full.length <= 8 ? full : full.split(" ")[0];
+  if (short === full) return h("span", { class: "note" }, full);
+  return h(
+    "span",
+    { class: "note", title: full },
+    h("span", { class: "note-full" }, full),
+    h("span", { class: "note-short", "aria-hidden": "true" }, short),
+  );
+}
+
 function winnersOf(last) {
   if (!last) return [];
   return last.winners || (last.winner === null || last.winner === undefined ? [] : [last.winner]);
@@ -109,7 +122,7 @@ function layTrick(area, entries, winners, fresh) {
     const who = entry.seat === null || entry.seat === undefined ? "the starter card" : seatName(entry.seat);
     card.setAttribute("aria-label", `${cardWords(entry.card)}, played by ${who}${won ? ", winning" : ""}`);
     const spot = h("div", { class: `spot${r === null ? " centre" : ""}`, dataset: { seat: String(entry.seat) } }, card);
-    if (entry.note) spot.append(h("span", { class: "note" }, named(entry.note)));
+    if (entry.note) spot.append(noteOf(named(entry.note)));
     // The trick sits a little below the middle: the plates along the top are taller than the space below.
     if (r !== null) place(spot, r, n, rx, ry, 54);
     if (motion && fresh.has(`${entry.seat}:${entry.card}`) && r !== null) {
