@@ -31,7 +31,11 @@ PHONE = {"width": 390, "height": 844}
 
 #: Cards (in the hand, the trick, Secret Trumps' rows) whose corner (rank and suit) another card covers: the
 #: points of each visible card's rank and suit must show that card itself, nothing laid over it.
-COVERED_CORNERS = """() => {
+COVERED_CORNERS = """async () => {
+  // Where the cards come to rest: a card still flying in passes over the others (and may be cancelled mid-way).
+  for (let tries = 0; tries < 20 && document.getAnimations().length; tries++) {
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)));
+  }
   const bad = [];
   // Cards that do not react to the pointer are still drawn: let the probe see them.
   const probe = document.createElement('style');
