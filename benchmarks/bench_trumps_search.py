@@ -84,7 +84,8 @@ def playout_rates(seconds: float, players: int = 4) -> tuple[float, float]:
                         for p in range(players)]  # fmt: skip
             cbatch.play_values([list(game.hands)] * 50, [list(game.indicators)] * 50, [1.0] * 50, seat,
                                list(game.side_of), partners, game.dealer, list(game.declared), 0, [], [], [],
-                               [move.card], [0])  # type: ignore[attr-defined]  # fmt: skip
+                               [move.card], [0], [0.0] * (max(game.side_of) + 1), game.target,
+                               0.0)  # type: ignore[attr-defined]  # fmt: skip
         return 50 * len(cases)
 
     def engine() -> int:

@@ -8,6 +8,9 @@ def mark_values(
     dealer: int,
     offset: int,
     count: int,
+    standing: list[float],
+    target: int,
+    win_weight: float,
 ) -> list[float]: ...
 def pass_values(
     worlds: list[list[int]],
@@ -20,6 +23,9 @@ def pass_values(
     dealer: int,
     offset: int,
     count: int,
+    standing: list[float],
+    target: int,
+    win_weight: float,
 ) -> list[float]: ...
 def play_values(
     worlds: list[list[int]],
@@ -36,6 +42,9 @@ def play_values(
     trick_flags: list[int],
     cards: list[int],
     declares: list[int],
+    standing: list[float],
+    target: int,
+    win_weight: float,
 ) -> list[float]: ...
 def world_weights(
     worlds: list[list[int]],

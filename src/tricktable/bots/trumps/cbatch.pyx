@@ -10,8 +10,11 @@ in each world, and the weight of each world.
   another seat that the blueprint would not have made there: its indicator's suit, the pass it made to the
   searching seat, and each card (and declaration) it played.
 
-Each returns, per candidate, the tricks the searching seat's side made after it, summed over the worlds (with
-the worlds' weights where they have them).
+Each returns, per candidate, the value of the hand to the searching seat's side after it, summed over the worlds
+(with the worlds' weights where they have them): the tricks its side made, plus ``win_weight`` times its share
+of the game's win when the hand ends the game (``outcome``).  Maximising tricks is right while the game goes
+on after the hand; when a side can reach the target in this hand, finishing first is what counts, and a trick
+more for a side that ends second is worth nothing.
 """
 
 from libc.stdint cimport uint64_t
@@ -45,6 +48,42 @@ cdef inline int side_tricks(Table* t, int side) noexcept nogil:
     return total
 
 
+cdef double outcome(Table* t, int side, double* standing, int target, double win_weight) noexcept nogil:
+    """The hand's value to ``side``: its tricks in the play-out, plus ``win_weight`` times its share of the win
+    if the hand ends the game (the highest total reaches ``target``; a tie there means a tie-break hand that
+    any tied side may win, counted as an equal share).  ``standing`` holds each side's points before the
+    play-out."""
+    cdef int p, s, sides = 0, tied = 0
+    cdef double final[MAXP]
+    cdef double best = -1.0
+    cdef double value = side_tricks(t, side)
+    for p in range(t.n):
+        if t.side_of[p] + 1 > sides:
+            sides = t.side_of[p] + 1
+    for s in range(sides):
+        final[s] = standing[s]
+    for p in range(t.n):
+        final[t.side_of[p]] += t.won[p]
+    for s in range(sides):
+        if final[s] > best:
+            best = final[s]
+            tied = 1
+        elif final[s] == best:
+            tied += 1
+    if win_weight > 0.0 and best >= target and final[side] == best:
+        value += win_weight / tied
+    return value
+
+
+cdef int read_standing(list standing, double* out) except -1:
+    cdef int s
+    if len(standing) > MAXP:
+        raise ValueError("at most 8 sides")
+    for s in range(len(standing)):
+        out[s] = standing[s]
+    return 0
+
+
 cdef void from_deal(Table* base, uint64_t* dealt, int* marks, uint64_t* passes, int offset, int starter) noexcept nogil:
     """Set the table up for the first trick: hands as dealt, less the indicators and passes, plus what each
     seat received."""
@@ -60,8 +99,8 @@ cdef void from_deal(Table* base, uint64_t* dealt, int* marks, uint64_t* passes, 
 
 
 def mark_values(list worlds, list starters, int me, list candidates, list side_of, list partner, int dealer,
-                int offset, int count):
-    """Per candidate indicator of seat ``me``: the tricks its side made, summed over the ``worlds`` (hands as
+                int offset, int count, list standing, int target, double win_weight):
+    """Per candidate indicator of seat ``me``: its side's ``outcome``, summed over the ``worlds`` (hands as
     dealt, one list per world) with the ``starters`` (the starter card per world, -1: none)."""
     cdef Table t
     cdef uint64_t dealt[MAXP]
@@ -69,6 +108,8 @@ def mark_values(list worlds, list starters, int me, list candidates, list side_o
     cdef int marks[MAXP]
     cdef int p, c, w, n = len(side_of), mark, side = side_of[me]
     cdef list sums = [0.0] * len(candidates)
+    cdef double points[MAXP]
+    read_standing(standing, points)
     setup(&t, side_of, partner, dealer)
     for w in range(len(worlds)):
         hands = worlds[w]
@@ -82,13 +123,13 @@ def mark_values(list worlds, list starters, int me, list candidates, list side_o
             passes[me] = bp_pass(dealt[me] ^ ((<uint64_t>1) << mark), mark // 13, count)
             from_deal(&t, dealt, marks, passes, offset, starters[w])
             playout(&t)
-            sums[c] += side_tricks(&t, side)
+            sums[c] += outcome(&t, side, points, target, win_weight)
     return sums
 
 
 def pass_values(list worlds, list starters, int me, int my_mark, list candidates, list side_of, list partner,
-                int dealer, int offset, int count):
-    """Per candidate pass (a mask) of seat ``me``, which marked ``my_mark``: the tricks its side made, summed
+                int dealer, int offset, int count, list standing, int target, double win_weight):
+    """Per candidate pass (a mask) of seat ``me``, which marked ``my_mark``: its side's ``outcome``, summed
     over the ``worlds`` (as ``mark_values``)."""
     cdef Table t
     cdef uint64_t dealt[MAXP]
@@ -96,6 +137,8 @@ def pass_values(list worlds, list starters, int me, int my_mark, list candidates
     cdef int marks[MAXP]
     cdef int p, c, w, n = len(side_of), side = side_of[me]
     cdef list sums = [0.0] * len(candidates)
+    cdef double points[MAXP]
+    read_standing(standing, points)
     setup(&t, side_of, partner, dealer)
     for w in range(len(worlds)):
         hands = worlds[w]
@@ -107,7 +150,7 @@ def pass_values(list worlds, list starters, int me, int my_mark, list candidates
             passes[me] = candidates[c]
             from_deal(&t, dealt, marks, passes, offset, starters[w])
             playout(&t)
-            sums[c] += side_tricks(&t, side)
+            sums[c] += outcome(&t, side, points, target, win_weight)
     return sums
 
 
@@ -135,14 +178,16 @@ cdef int from_position(Table* t, list hands, list indicators, list declared, uin
 
 def play_values(list worlds, list indicators, list weights, int me, list side_of, list partner, int dealer,
                 list declared, uint64_t played, list trick_seats, list trick_cards, list trick_flags,
-                list cards, list declares):
-    """Per candidate move (``cards[i]``, declaring if ``declares[i]``) of seat ``me``: the tricks its side made
+                list cards, list declares, list standing, int target, double win_weight):
+    """Per candidate move (``cards[i]``, declaring if ``declares[i]``) of seat ``me``: its side's ``outcome``
     from the trick on the table on, weighted and summed over the ``worlds`` (every seat's hand now) with their
     ``indicators``."""
     cdef Table base, t
     cdef int c, w, side = side_of[me]
     cdef double weight
     cdef list sums = [0.0] * len(cards)
+    cdef double points[MAXP]
+    read_standing(standing, points)
     setup(&base, side_of, partner, dealer)
     for w in range(len(worlds)):
         weight = weights[w]
@@ -153,7 +198,7 @@ def play_values(list worlds, list indicators, list weights, int me, list side_of
             t = base
             apply(&t, me, cards[c], declares[c])
             playout(&t)
-            sums[c] += weight * side_tricks(&t, side)
+            sums[c] += weight * outcome(&t, side, points, target, win_weight)
     return sums
 
 

@@ -48,12 +48,17 @@ class Level:
     slip_pass: float  #: ... for a pass to this seat the blueprint would not have made
     solver_cards: int  #: the solver judges each world when this many cards or fewer are left in hand (0: never)
     budget: float  #: seconds a move may take, roughly
+    win_weight: float = 0.0  #: a play-out's worth, in tricks, of winning the game when the hand ends it
 
 
 LEVELS = {
     "easy": Level("easy", 80, 80, 40, slip=1.0, slip_mark=1.0, slip_pass=1.0, solver_cards=0, budget=0.04),
-    "normal": Level("normal", 320, 240, 160, slip=0.5, slip_mark=0.6, slip_pass=0.6, solver_cards=12, budget=0.15),
-    "strong": Level("strong", 1200, 800, 480, slip=0.4, slip_mark=0.5, slip_pass=0.5, solver_cards=16, budget=0.9),
+    "normal": Level(
+        "normal", 320, 240, 160, slip=0.5, slip_mark=0.6, slip_pass=0.6, solver_cards=12, budget=0.15, win_weight=100.0
+    ),
+    "strong": Level(
+        "strong", 1200, 800, 480, slip=0.4, slip_mark=0.5, slip_pass=0.5, solver_cards=16, budget=0.9, win_weight=100.0
+    ),
 }
 
 #: Worlds are drawn and judged in batches of this many, so a level can stop when its time is up.
@@ -65,6 +70,14 @@ def partners(k: Knowledge) -> list[int]:
     return [
         next((q for q in range(k.players) if q != p and k.side_of[q] == k.side_of[p]), NONE) for p in range(k.players)
     ]
+
+
+def standing(k: Knowledge) -> list[float]:
+    """Each side's points so far: its total before this hand and the tricks it has won in it."""
+    points = [float(total) for total in k.totals]
+    for seat, won in enumerate(k.won):
+        points[k.side_of[seat]] += won
+    return points
 
 
 def mark_candidates(hand: int) -> list[int]:
@@ -149,12 +162,14 @@ class SearchBot(LevelledBot[Level]):
         if len(candidates) == 1:
             return candidates[0]
         pals = partners(k)
+        points = standing(k)
 
         def judge() -> list[float]:
             deals, starters = self._deals(k)
             values: list[float] = cbatch.mark_values(
-                deals, starters, k.seat, candidates, list(k.side_of), pals, k.dealer, k.pass_offset, k.pass_count
-            )
+                deals, starters, k.seat, candidates, list(k.side_of), pals, k.dealer, k.pass_offset, k.pass_count,
+                points, k.target, self.level.win_weight,
+            )  # fmt: skip
             return values
 
         return self._best(candidates, favourite, judge, self.level.mark_worlds)
@@ -165,12 +180,13 @@ class SearchBot(LevelledBot[Level]):
         if favourite not in candidates:
             candidates.append(favourite)
         pals = partners(k)
+        points = standing(k)
 
         def judge() -> list[float]:
             deals, starters = self._deals(k)
             values: list[float] = cbatch.pass_values(
                 deals, starters, k.seat, k.indicator, candidates, list(k.side_of), pals, k.dealer, k.pass_offset,
-                k.pass_count,
+                k.pass_count, points, k.target, self.level.win_weight,
             )  # fmt: skip
             return values
 
@@ -189,6 +205,7 @@ class SearchBot(LevelledBot[Level]):
         trick = [(s, c, bool(t)) for s, c, t in zip(trick_seats, trick_cards, trick_flags)]
         favourite = play_move(k.seat, k.hand, k.indicator, k.declared[side], pals[k.seat], trick, k.players, seen)
         use_solver = sum(k.counts) <= level.solver_cards
+        points = standing(k)
         infer = level.slip < 1.0 or level.slip_mark < 1.0 or level.slip_pass < 1.0
         history = k.history
         scores = [0.0] * len(moves)
@@ -213,6 +230,7 @@ class SearchBot(LevelledBot[Level]):
                 batch = cbatch.play_values(
                     hands, indicators, weights, k.seat, list(k.side_of), pals, k.dealer, list(k.declared), k.played,
                     trick_seats, trick_cards, trick_flags, [c for c, _ in moves], [int(d) for _, d in moves],
+                    points, k.target, level.win_weight,
                 )  # fmt: skip
             scores = [a + b for a, b in zip(scores, batch)]
             done += BATCH
