@@ -1,0 +1,188 @@
+"""A long duplicate match played in pieces that add up: any game, any two bots, kept in the repository.
+
+A 600-deal match of the search bots takes hours on a 2-core machine (Tandem Trick's and Secret Trumps' games
+run several rounds, every search move up to its time budget), more than one sitting may have.  Each ``run``
+plays whole deals (every rotation of the table) of exactly the games ``tricktable arena`` plays for the same
+arguments, until its time is up, and appends them to a compressed file under ``benchmarks/results/pieces/``
+that is committed; the next ``run`` of the same match starts at the first deal not yet played, in this sitting or
+a later one.  ``report`` prints the match as the arena summarises it, over every whole deal kept.
+
+    python benchmarks/arena_pieces.py run tandem-trick --bots strong,heuristic --players 3 --minutes 30
+    python benchmarks/arena_pieces.py report tandem-trick --bots strong,heuristic --players 3
+
+Every game carries the version of the code that played it (the git tree of ``src/tricktable``): a piece refuses
+to run from a checkout whose ``src/tricktable`` has uncommitted changes, and ``report`` refuses to merge games
+played by different versions, so a match's figures always describe one set of bots.  Move times are kept per
+move in tenths of a millisecond.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import subprocess
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from tricktable.arena import GameResult, Summary, summarise, tasks
+from tricktable.arena.match import Task, play
+from tricktable.cli.play import parse_extra_options
+from tricktable.core.registry import game_class
+
+HERE = Path(__file__).resolve().parent
+PIECES = HERE / "results" / "pieces"
+SOURCE = HERE.parent / "src" / "tricktable"
+TENTHS = 10_000  #: move times are kept in tenths of a millisecond
+
+
+def source_version() -> str:
+    """The git tree of ``src/tricktable`` at HEAD, refusing a checkout whose sources differ from it."""
+
+    def git(*args: str) -> str:
+        return subprocess.run(["git", *args], cwd=HERE.parent, capture_output=True, text=True, check=True).stdout
+
+    if git("status", "--porcelain", "--", str(SOURCE)).strip():
+        raise SystemExit(
+            "src/tricktable has uncommitted changes: commit them first, so that every game is tied to code"
+        )
+    return git("rev-parse", "HEAD:src/tricktable").strip()
+
+
+def match_path(args: argparse.Namespace, options: dict[str, Any]) -> Path:
+    first, second = args.bots.split(",")
+    extra = "".join(f"-{k}={v}" for k, v in sorted(options.items()))
+    return PIECES / f"{game_class(args.game).name}-{first}-{second}-{args.players}p{extra}-seed{args.seed}.jsonl.gz"
+
+
+def load(path: Path) -> list[dict[str, Any]]:
+    if not path.exists():
+        return []
+    with gzip.open(path, "rt", encoding="utf-8") as handle:
+        return [json.loads(line) for line in handle if line.strip()]
+
+
+def row_of(result: GameResult, version: str) -> dict[str, Any]:
+    return {
+        "deal": result.task.deal,
+        "rotation": result.task.rotation,
+        "winners": result.winners,
+        "scores": result.scores,
+        "moves": result.moves,
+        "won": result.won,
+        "score": result.score,
+        "rounds": result.rounds,
+        "tenths_ms": {level: [round(s * TENTHS) for s in spent] for level, spent in result.seconds.items()},
+        "source": version,
+    }
+
+
+def result_of(row: dict[str, Any], task: Task) -> GameResult:
+    seconds = {level: [t / TENTHS for t in spent] for level, spent in row["tenths_ms"].items()}
+    rounds = [(int(cards), bool(ok)) for cards, ok in row["rounds"]]
+    return GameResult(task, row["winners"], row["scores"], row["moves"], seconds, rounds, row["won"], row["score"])
+
+
+def match_tasks(args: argparse.Namespace, options: dict[str, Any]) -> list[Task]:
+    first, second = args.bots.split(",")
+    return tasks(args.game, first, second, args.players, args.deals, options, args.seed)
+
+
+def run(args: argparse.Namespace, options: dict[str, Any]) -> None:
+    version = source_version()
+    path = match_path(args, options)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    kept = load(path)
+    if any(row["source"] != version for row in kept):
+        raise SystemExit(f"{path.name} holds games of another version of the code: move it aside to start afresh")
+    done = {(row["deal"], row["rotation"]) for row in kept}
+    by_deal: dict[int, list[Task]] = {}
+    for task in match_tasks(args, options):
+        if (task.deal, task.rotation) not in done:
+            by_deal.setdefault(task.deal, []).append(task)
+    start = time.monotonic()
+    load_before = os.getloadavg()[0]
+    played = 0
+    deals = sorted(by_deal)
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        # A few deals at a time, so that the piece stops soon after its time is up, with whole deals written.
+        for at in range(0, len(deals), max(1, args.workers)):
+            if time.monotonic() - start > 60 * args.minutes:
+                break
+            batch = [t for d in deals[at : at + args.workers] for t in by_deal[d]]
+            rows = [json.dumps(row_of(result, version)) + "\n" for result in pool.map(play, batch)]
+            # One gzip member per batch: a piece stopped mid-batch leaves every earlier batch readable.
+            with gzip.open(path, "at", encoding="utf-8") as out:
+                out.writelines(rows)
+            played += len(rows)
+    minutes = (time.monotonic() - start) / 60
+    left = sum(len(v) for v in by_deal.values()) - played
+    print(
+        f"{path.name}: {played} games in {minutes:.1f} min (load average {load_before:.1f} before, "
+        f"{os.getloadavg()[0]:.1f} after); {left} games left",
+        file=sys.stderr,
+    )
+
+
+def summary(args: argparse.Namespace, options: dict[str, Any]) -> Summary | None:
+    """The arena's summary over the whole deals kept (every rotation played)."""
+    first, second = args.bots.split(",")
+    rows = load(match_path(args, options))
+    versions = {row["source"] for row in rows}
+    if len(versions) > 1:
+        raise SystemExit(f"games of {len(versions)} versions of the code are mixed: {sorted(versions)}")
+    by_key = {(t.deal, t.rotation): t for t in match_tasks(args, options)}
+    rotations = len({t.rotation for t in by_key.values()})
+    per_deal: dict[int, int] = {}
+    for row in rows:
+        per_deal[row["deal"]] = per_deal.get(row["deal"], 0) + 1
+    whole = [result_of(r, by_key[(r["deal"], r["rotation"])]) for r in rows if per_deal[r["deal"]] == rotations]
+    return summarise(whole, first, second) if whole else None
+
+
+def markdown(s: Summary) -> str:
+    lines = [f"{s.game}: {s.first} against {s.second}, {s.deals} deals, {s.games} games", ""]
+    lines += ["| measure | value | 95% interval |", "|---|---|---|"]
+    for name, (rate, low, high) in s.rates.items():
+        lines.append(f"| {name} | {rate:.3f} | {low:.3f} – {high:.3f} |")
+    c = s.comparison
+    what = "games won" if s.cooperative else "win share per seat"
+    lines.append(f"| difference in {what} | {c.mean:+.3f} | {c.low:+.3f} – {c.high:+.3f} |")
+    lines.append(f"| p (paired, normal) | {c.p_value:.2g} | |")
+    lines.append(f"| p (sign test: {c.better} better, {c.worse} worse) | {c.sign_p:.2g} | |")
+    for level, (mean, p95, worst) in s.move_times.items():
+        lines.append(
+            f"| {level}: ms a move (mean / p95 / max) | {1e3 * mean:.1f} / {1e3 * p95:.1f} / {1e3 * worst:.0f} | |"
+        )
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    go = sub.add_parser("run", help="play the next piece of a match")
+    show = sub.add_parser("report", help="the match so far, as the arena summarises it")
+    for p in (go, show):
+        p.add_argument("game")
+        p.add_argument("--bots", default="strong,heuristic")
+        p.add_argument("--players", type=int, required=True)
+        p.add_argument("--deals", type=int, default=600)
+        p.add_argument("--seed", type=int, default=0)
+        p.add_argument("--option", "-o", action="append", default=[], help="game option NAME=VALUE")
+    go.add_argument("--minutes", type=float, default=30.0, help="stop starting deals after this long")
+    go.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    options = parse_extra_options(args.game, [], args.option)
+    if args.command == "run":
+        run(args, options)
+        return
+    found = summary(args, options)
+    print(markdown(found) if found else f"no whole deal kept in {match_path(args, options).name}")
+
+
+if __name__ == "__main__":
+    main()
