@@ -4,26 +4,16 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import importlib.util
 import json
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 from tricktable.arena import play, summarise, tasks
 
+from .loader import load_benchmark
 
-def load_pieces() -> ModuleType:
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "arena_pieces.py"
-    spec = importlib.util.spec_from_file_location("arena_pieces", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-PIECES = load_pieces()
+PIECES = load_benchmark("arena_pieces")
 
 
 def match(deals: int, minutes: float = 5.0) -> argparse.Namespace:

@@ -8,25 +8,14 @@ sides make the moves they claim.
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-from types import ModuleType
-
 import pytest
+
+from .loader import load_benchmark
 
 pyspiel = pytest.importorskip("pyspiel", reason="the 'bench' extra (open-spiel) is not installed")
 
 
-def load_engine_benchmark() -> ModuleType:
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "engine.py"
-    spec = importlib.util.spec_from_file_location("engine_benchmark", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-ENGINE = load_engine_benchmark()
+ENGINE = load_benchmark("engine")
 
 
 def test_evaluate_bots_plays_every_card_of_a_fresh_clone_each_time() -> None:

@@ -2,25 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-from types import ModuleType
-
 import pytest
 
 from tricktable.interop.adapt import spec
 
+from .loader import load_benchmark
 
-def load_interop_benchmark() -> ModuleType:
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "interop.py"
-    module_spec = importlib.util.spec_from_file_location("interop_benchmark", path)
-    assert module_spec is not None and module_spec.loader is not None
-    module = importlib.util.module_from_spec(module_spec)
-    module_spec.loader.exec_module(module)
-    return module
-
-
-BENCHMARK = load_interop_benchmark()
+BENCHMARK = load_benchmark("interop")
 
 
 @pytest.mark.parametrize("name", ["tricks-together", "tandem-trick"])
