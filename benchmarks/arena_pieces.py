@@ -1,11 +1,12 @@
 """A long duplicate match played in pieces that add up: any game, any two bots, kept in the repository.
 
 A 600-deal match of the search bots takes hours on a 2-core machine (Tandem Trick's and Secret Trumps' games
-run several rounds, every search move up to its time budget), more than one sitting may have.  Each ``run``
-plays whole deals (every rotation of the table) of exactly the games ``tricktable arena`` plays for the same
-arguments, until its time is up, and appends them to a compressed file under ``benchmarks/results/pieces/``
-that is committed; the next ``run`` of the same match starts at the first deal not yet played, in this sitting or
-a later one.  ``report`` prints the match as the arena summarises it, over every whole deal kept.
+run several rounds, every search move up to its time budget): more than a machine can often give in one go.
+Each ``run`` plays whole deals (every rotation of the table) of exactly the games ``tricktable arena`` plays
+for the same arguments, until its time is up, and appends them to a compressed file under
+``benchmarks/results/pieces/`` that is committed; the next ``run`` of the same match starts at the first deal
+not yet played, on this checkout or on any later clone.  ``report`` prints the match as the arena summarises
+it, over every whole deal kept.
 
     python benchmarks/arena_pieces.py run tandem-trick --bots strong,heuristic --players 3 --minutes 30
     python benchmarks/arena_pieces.py report tandem-trick --bots strong,heuristic --players 3
