@@ -11,9 +11,11 @@ it, over every whole deal kept.
     python benchmarks/arena_pieces.py run tandem-trick --bots strong,heuristic --players 3 --minutes 30
     python benchmarks/arena_pieces.py report tandem-trick --bots strong,heuristic --players 3
 
-Every game carries the version of the code that played it (the git tree of ``src/tricktable``): a piece refuses
-to run from a checkout whose ``src/tricktable`` has uncommitted changes, and ``report`` refuses to merge games
-played by different versions, so a match's figures always describe one set of bots.  Move times are kept per
+Every game carries the version of the code that played it: a hash of the committed files of ``src/tricktable``
+that can change how that game is played (the shared code and the game's own files, not the other games' files
+it never loads).  A piece refuses to run from a checkout where any of those files has uncommitted changes, and
+``report`` refuses to merge games played by different versions, so a match's figures always describe one set
+of bots, while work on another game leaves the match free to go on.  Move times are kept per
 move in tenths of a millisecond.
 """
 
@@ -21,8 +23,10 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import hashlib
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -34,6 +38,7 @@ from tricktable.arena import GameResult, Summary, summarise, tasks
 from tricktable.arena.match import Task, play
 from tricktable.cli.play import parse_extra_options
 from tricktable.core.registry import game_class
+from tricktable.rules import GAMES
 
 HERE = Path(__file__).resolve().parent
 PIECES = HERE / "results" / "pieces"
@@ -41,17 +46,67 @@ SOURCE = HERE.parent / "src" / "tricktable"
 TENTHS = 10_000  #: move times are kept in tenths of a millisecond
 
 
-def source_version() -> str:
-    """The git tree of ``src/tricktable`` at HEAD, refusing a checkout whose sources differ from it."""
+def game_of(path: str, packages: dict[str, str]) -> str | None:
+    """The game package a file of ``src/tricktable`` belongs to (``rules/trumps/game.py``, but also
+    ``analysis/trumps.py`` or ``static/js/games/trumps.js``), or ``None`` for code every game shares."""
+    parts = [part.split(".")[0] for part in Path(path).parts]
+    for package, name in packages.items():
+        if package in parts or name in parts:
+            return package
+    return None
+
+
+def games_reached(paths: list[str], texts: dict[str, str], game: str, packages: dict[str, str]) -> set[str]:
+    """``game`` and every other game its files reach by importing it (``tricktable.rules.OTHER`` or
+    ``tricktable.bots.OTHER``), directly or through another such game."""
+    reached = {game}
+    todo = [game]
+    while todo:
+        package = todo.pop()
+        for path in paths:
+            if game_of(path, packages) != package:
+                continue
+            for other in REFERENCE.findall(texts.get(path, "")):
+                if other in packages and other not in reached:
+                    reached.add(other)
+                    todo.append(other)
+    return reached
+
+
+#: An import of a game's package from code: ``tricktable.rules.trumps``, ``tricktable.bots.tandem_trick``.
+REFERENCE = re.compile(r"tricktable\.(?:rules|bots)\.(\w+)")
+
+
+def source_version(game: str) -> str:
+    """A hash of the committed files of ``src/tricktable`` that can change how ``game`` is played, refusing a
+    checkout where any of them differs from HEAD."""
 
     def git(*args: str) -> str:
         return subprocess.run(["git", *args], cwd=HERE.parent, capture_output=True, text=True, check=True).stdout
 
-    if git("status", "--porcelain", "--", str(SOURCE)).strip():
+    package = game_class(game).__module__.split(".")[2]
+    packages = {module.split(":")[0].split(".")[2]: name for name, module in GAMES.items()}
+    blobs = {}
+    for line in git("ls-tree", "-r", "HEAD", "--", str(SOURCE)).splitlines():
+        meta, _, path = line.partition("\t")
+        blobs[str(Path(path).relative_to("src/tricktable"))] = meta.split()[2]
+    texts = {}
+    for path in blobs:
+        if path.endswith((".py", ".pyx", ".pxd")) and game_of(path, packages) is not None:
+            texts[path] = (SOURCE / path).read_text(encoding="utf-8")
+    # What can change how the game is played: the shared code, the game's own files and those of any game they
+    # import.  A change to another game's files, which this one never loads, leaves its matches where they stand.
+    reached = games_reached(sorted(blobs), texts, package, packages) | {None}
+    chosen = [path for path in sorted(blobs) if game_of(path, packages) in reached]
+    dirty = [line[3:] for line in git("status", "--porcelain", "--untracked-files=all", "--", str(SOURCE)).splitlines()]
+    changed = [path for path in dirty if game_of(str(Path(path).relative_to("src/tricktable")), packages) in reached]
+    if changed:
         raise SystemExit(
-            "src/tricktable has uncommitted changes: commit them first, so that every game is tied to code"
+            f"uncommitted changes in code that plays {game} ({', '.join(changed)}): commit them first, so that "
+            "every game is tied to code"
         )
-    return git("rev-parse", "HEAD:src/tricktable").strip()
+    listing = "".join(f"{blobs[path]} {path}\n" for path in chosen)
+    return hashlib.sha1(listing.encode()).hexdigest()
 
 
 def match_path(args: argparse.Namespace, options: dict[str, Any]) -> Path:
@@ -94,7 +149,7 @@ def match_tasks(args: argparse.Namespace, options: dict[str, Any]) -> list[Task]
 
 
 def run(args: argparse.Namespace, options: dict[str, Any]) -> None:
-    version = source_version()
+    version = source_version(args.game)
     path = match_path(args, options)
     path.parent.mkdir(parents=True, exist_ok=True)
     kept = load(path)
