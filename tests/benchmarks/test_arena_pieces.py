@@ -12,9 +12,9 @@ import pytest
 
 from tricktable.arena import play, summarise, tasks
 
-from .loader import load_benchmark
+from ..scripts import load_script
 
-PIECES = load_benchmark("arena_pieces")
+PIECES = load_script("benchmarks", "arena_pieces")
 
 
 def match(deals: int, minutes: float = 5.0) -> argparse.Namespace:

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import pytest
 
-from .loader import load_benchmark
+from ..scripts import load_script
 
 pyspiel = pytest.importorskip("pyspiel", reason="the 'bench' extra (open-spiel) is not installed")
 
 
-ENGINE = load_benchmark("engine")
+ENGINE = load_script("benchmarks", "engine")
 
 
 def test_evaluate_bots_plays_every_card_of_a_fresh_clone_each_time() -> None:

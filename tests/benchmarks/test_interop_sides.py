@@ -6,9 +6,9 @@ import pytest
 
 from tricktable.interop.adapt import spec
 
-from .loader import load_benchmark
+from ..scripts import load_script
 
-BENCHMARK = load_benchmark("interop")
+BENCHMARK = load_script("benchmarks", "interop")
 
 
 @pytest.mark.parametrize("name", ["tricks-together", "tandem-trick"])

@@ -2,23 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from tricktable.bots import base
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+from ..scripts import load_script
 
 
 def load(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(f"example_{name}", EXAMPLES / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("examples", name)
 
 
 def test_the_openspiel_example_compares_our_bot_with_mcts(capsys: pytest.CaptureFixture[str]) -> None:
