@@ -46,6 +46,10 @@ SOURCE = HERE.parent / "src" / "tricktable"
 TENTHS = 10_000  #: move times are kept in tenths of a millisecond
 
 
+#: An import of a game's package from code: ``tricktable.rules.trumps``, ``tricktable.bots.tandem_trick``.
+REFERENCE = re.compile(r"tricktable\.(?:rules|bots)\.(\w+)")
+
+
 def game_of(path: str, packages: dict[str, str]) -> str | None:
     """The game package a file of ``src/tricktable`` belongs to (``rules/trumps/game.py``, but also
     ``analysis/trumps.py`` or ``static/js/games/trumps.js``), or ``None`` for code every game shares."""
@@ -73,10 +77,6 @@ def games_reached(paths: list[str], texts: dict[str, str], game: str, packages: 
     return reached
 
 
-#: An import of a game's package from code: ``tricktable.rules.trumps``, ``tricktable.bots.tandem_trick``.
-REFERENCE = re.compile(r"tricktable\.(?:rules|bots)\.(\w+)")
-
-
 def source_version(game: str) -> str:
     """A hash of the committed files of ``src/tricktable`` that can change how ``game`` is played, refusing a
     checkout where any of them differs from HEAD."""
@@ -85,11 +85,12 @@ def source_version(game: str) -> str:
         return subprocess.run(["git", *args], cwd=HERE.parent, capture_output=True, text=True, check=True).stdout
 
     package = game_class(game).__module__.split(".")[2]
+    prefix = SOURCE.relative_to(HERE.parent)  # src/tricktable, as git names its files
     packages = {module.split(":")[0].split(".")[2]: name for name, module in GAMES.items()}
     blobs = {}
     for line in git("ls-tree", "-r", "HEAD", "--", str(SOURCE)).splitlines():
         meta, _, path = line.partition("\t")
-        blobs[str(Path(path).relative_to("src/tricktable"))] = meta.split()[2]
+        blobs[str(Path(path).relative_to(prefix))] = meta.split()[2]
     texts = {}
     for path in blobs:
         if path.endswith((".py", ".pyx", ".pxd")) and game_of(path, packages) is not None:
@@ -99,7 +100,7 @@ def source_version(game: str) -> str:
     reached = games_reached(sorted(blobs), texts, package, packages) | {None}
     chosen = [path for path in sorted(blobs) if game_of(path, packages) in reached]
     dirty = [line[3:] for line in git("status", "--porcelain", "--untracked-files=all", "--", str(SOURCE)).splitlines()]
-    changed = [path for path in dirty if game_of(str(Path(path).relative_to("src/tricktable")), packages) in reached]
+    changed = [path for path in dirty if game_of(str(Path(path).relative_to(prefix)), packages) in reached]
     if changed:
         raise SystemExit(
             f"uncommitted changes in code that plays {game} ({', '.join(changed)}): commit them first, so that "
