@@ -78,6 +78,37 @@ def test_the_compiled_search_agrees_with_the_reference_from_any_position() -> No
         assert makeable(held, trump, leader, [card], won) == expected
 
 
+def test_the_compiled_search_agrees_with_the_reference_for_six_hands_of_four() -> None:
+    # Past four seats a seat's number takes three bits in the compiled search's position keys; positions with
+    # four cards a hand are the smallest where a key too narrow for the seat numbers shows up as wrong answers.
+    assert CKERNEL is not None
+    for seed in range(24):
+        hands, trump, leader = deal(600 + seed, 6, 4)
+        assert CKERNEL.makeable(hands, trump, leader) == makeable_reference(hands, trump, leader)
+
+
+@pytest.mark.parametrize("players", [7, 8])
+def test_the_compiled_search_agrees_with_the_reference_for_seven_and_eight_hands(players: int) -> None:
+    assert CKERNEL is not None
+    for seed in range(12):
+        cards = 1 + seed % 3
+        hands, trump, leader = deal(500 + seed, players, cards)
+        assert CKERNEL.makeable(hands, trump, leader) == makeable_reference(hands, trump, leader)
+        # Mid-trick: the leader's highest card and the next seat's highest legal card are on the table.
+        held = hands[:]
+        led = held[leader].bit_length() - 1
+        second = (leader + 1) % players
+        follow = held[second] & SUIT_MASKS[led // 13]
+        reply = (follow or held[second]).bit_length() - 1
+        held[leader] ^= 1 << led
+        held[second] ^= 1 << reply
+        trick = [led, reply]
+        expected = makeable_reference(held, trump, leader, trick)
+        assert CKERNEL.makeable(held, trump, leader, trick) == expected
+        for vector in list(expected)[:4]:
+            assert CKERNEL.can_make(held, trump, leader, list(vector), trick)
+
+
 def test_can_make_says_yes_exactly_for_the_makeable_vectors() -> None:
     for seed in range(60):
         players = 3 + seed % 3

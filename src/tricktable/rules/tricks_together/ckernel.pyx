@@ -17,7 +17,6 @@ from tricktable.rules.tricks_together.ctricks cimport (
     splitmix_next,
     suit_mask,
     tt_cpu_ready,
-    tt_pext,
 )
 
 if not tt_cpu_ready():
@@ -26,7 +25,6 @@ if not tt_cpu_ready():
 cdef extern from *:
     ctypedef unsigned long long u128 "unsigned __int128"
 
-cdef uint64_t SUIT = 0x1FFF
 cdef double TO_UNIT = 1.0 / 9007199254740992.0  # 2**-53
 
 
@@ -153,7 +151,7 @@ cdef uint64_t EMPTY = 0xFFFFFFFFFFFFFFFFULL
 
 
 cdef struct Memo:
-    int key_words          # words of a key: the hands, then one word for the leader and the needs
+    int key_words          # words of a key (``pack_key``)
     size_t capacity        # a power of two
     size_t count
     uint64_t* keys
@@ -172,7 +170,9 @@ cdef struct Solver:
     size_t arena_used      # words
     size_t arena_capacity  # words
     uint64_t* scratch      # one vector set per trick depth, being built
+    size_t single[MAXP]    # arena offset of the set holding just "one trick for seat p"
     int use_sets           # 1: build vector sets; 0: answer can_make for ``needs``
+    int bits               # bits of a seat number in a suit's owner string
 
 
 cdef int memo_init(Memo* memo, int key_words) noexcept:
@@ -254,26 +254,70 @@ cdef int memo_put(Memo* memo, const uint64_t* key, uint64_t value) noexcept:
     return 0
 
 
-cdef inline uint64_t pext(uint64_t value, uint64_t mask) noexcept nogil:
-    """The bits of ``value`` at the positions of ``mask``, packed to the bottom (one instruction with BMI2)."""
-    return tt_pext(value, mask)
+# A position between tricks is remembered by its owner strings: for each suit, the seat holding each live card,
+# lowest card first, ``bits`` bits a card.  Two positions with the same strings (and leader and needs) differ
+# only in which ranks are gone, so they have the same answer.  The strings are updated as tricks end (a cut per
+# card) rather than rebuilt from the hands: rebuilding costs a PEXT per hand, and PEXT is slow on some CPUs.
+
+cdef void root_strings(Solver* s, const uint64_t* hands, uint64_t trick_cards, uint64_t* out) noexcept nogil:
+    """The owner strings of a position; the cards already on the table count as live (owner 0) until their
+    trick ends."""
+    cdef int suit, card, p, idx
+    cdef uint64_t bit
+    for suit in range(4):
+        out[suit] = 0
+        idx = 0
+        for card in range(13 * suit, 13 * suit + 13):
+            bit = (<uint64_t>1) << card
+            if trick_cards & bit:
+                idx += 1
+                continue
+            for p in range(s.n):
+                if hands[p] & bit:
+                    out[suit] |= (<uint64_t>p) << (s.bits * idx)
+                    idx += 1
+                    break
 
 
-cdef void canonical_key(Solver* s, const uint64_t* hands, int leader, uint64_t extra, uint64_t* key) noexcept nogil:
-    cdef int p
-    cdef uint64_t alive = 0
-    for p in range(s.n):
-        alive |= hands[p]
-    for p in range(s.n):
-        key[p] = pext(hands[p], alive)
-    key[s.n] = (
-        (<uint64_t>leader)
-        | (<uint64_t>__builtin_popcountll(alive & SUIT)) << 4
-        | (<uint64_t>__builtin_popcountll(alive & (SUIT << 13))) << 8
-        | (<uint64_t>__builtin_popcountll(alive & (SUIT << 26))) << 12
-        | (<uint64_t>__builtin_popcountll(alive & (SUIT << 39))) << 16
-        | extra << 20
-    )
+cdef inline void child_strings(Solver* s, const uint64_t* parent, uint64_t alive, uint64_t played,
+                               uint64_t* out) noexcept nogil:
+    """The owner strings once the ``played`` cards are gone (positions counted in ``alive``, the live cards
+    before): each card's place is cut out of its suit's string, lowest first, each place moved down by the
+    places already cut below it."""
+    cdef int suit, card, idx, cut, b = s.bits
+    cdef uint64_t m, low, a, owners
+    for suit in range(4):
+        owners = parent[suit]
+        m = played & suit_mask(suit)
+        a = alive & suit_mask(suit)
+        cut = 0
+        while m:
+            card = __builtin_ctzll(m)
+            m &= m - 1
+            idx = __builtin_popcountll(a & (((<uint64_t>1) << card) - 1)) - cut
+            cut += 1
+            low = ((<uint64_t>1) << (b * idx)) - 1
+            owners = (owners & low) | ((owners >> b) & ~low)
+        out[suit] = owners
+
+
+cdef inline void pack_key(Solver* s, const uint64_t* strings, uint64_t alive, int leader, uint64_t extra,
+                          uint64_t* key) noexcept nogil:
+    """The memo key: each suit's string with its live-card count (which tells trailing seat-0 cards from no
+    cards), two suits a word for up to 4 seats (26 + 4 bits each) and one a word above that (39 + 4), then a
+    word for the leader and ``extra`` (the needs, for can_make)."""
+    cdef int suit
+    cdef uint64_t c[4]
+    for suit in range(4):
+        c[suit] = <uint64_t>__builtin_popcountll(alive & suit_mask(suit))
+    if s.bits == 2:
+        key[0] = strings[0] | c[0] << 26 | strings[1] << 30 | c[1] << 56
+        key[1] = strings[2] | c[2] << 26 | strings[3] << 30 | c[3] << 56
+        key[2] = (<uint64_t>leader) | extra << 4
+    else:
+        for suit in range(4):
+            key[suit] = strings[suit] | c[suit] << 39
+        key[4] = (<uint64_t>leader) | extra << 4
 
 
 cdef inline uint64_t next_representative(uint64_t* legal, uint64_t others) noexcept nogil:
@@ -316,7 +360,8 @@ cdef void or_shifted(Solver* s, uint64_t* out, size_t child, int left, int winne
 
 
 cdef long long finish_trick(Solver* s, uint64_t* hands, int seat, int left, int led, int best, int winner,
-                            uint64_t others_alive, uint64_t needs, int depth, uint64_t* out) noexcept:
+                            uint64_t others_alive, uint64_t needs, int depth, uint64_t* out,
+                            const uint64_t* strings, uint64_t played) noexcept:
     """Try every way to finish the trick; vector sets: OR into ``out``; can_make: 1 at the first success.
 
     Returns -1 on failure to allocate."""
@@ -338,18 +383,20 @@ cdef long long finish_trick(Solver* s, uint64_t* hands, int seat, int left, int 
         hands[seat] = hand ^ bit
         nxt = seat + 1 if seat + 1 < s.n else 0
         if left > 1:
-            r = finish_trick(s, hands, nxt, left - 1, nled, nbest, nwinner, others_alive, needs, depth, out)
+            r = finish_trick(s, hands, nxt, left - 1, nled, nbest, nwinner, others_alive, needs, depth, out,
+                             strings, played | bit)
             if r != 0:
                 hands[seat] = hand
                 return r
         elif s.use_sets:
-            child = boundary(s, hands, nwinner, 0, depth + 1)
+            child = boundary(s, hands, nwinner, 0, depth + 1, strings, others_alive, played | bit)
             if child < 0:
                 hands[seat] = hand
                 return -1
             or_shifted(s, out, <size_t>child, __builtin_popcountll(hands[nwinner]), nwinner)
         elif (needs >> (4 * nwinner)) & 15:
-            child = boundary(s, hands, nwinner, needs - ((<uint64_t>1) << (4 * nwinner)), depth + 1)
+            child = boundary(s, hands, nwinner, needs - ((<uint64_t>1) << (4 * nwinner)), depth + 1,
+                             strings, others_alive, played | bit)
             if child != 0:
                 hands[seat] = hand
                 return child  # 1: made (or -1: out of memory)
@@ -357,7 +404,20 @@ cdef long long finish_trick(Solver* s, uint64_t* hands, int seat, int left, int 
     return 0
 
 
-cdef long long boundary(Solver* s, uint64_t* hands, int leader, uint64_t needs, int depth) noexcept:
+cdef inline int last_trick_winner(Solver* s, const uint64_t* hands, int leader) noexcept nogil:
+    """Who takes the last trick, every seat holding one card (the play is forced, so no memo is needed)."""
+    cdef int best = __builtin_ctzll(hands[leader]), led = best // 13, winner = leader, seat = leader, i, card
+    for i in range(s.n - 1):
+        seat = seat + 1 if seat + 1 < s.n else 0
+        card = __builtin_ctzll(hands[seat])
+        if beats_card(card, best, led, s.trump):
+            best = card
+            winner = seat
+    return winner
+
+
+cdef long long boundary(Solver* s, uint64_t* hands, int leader, uint64_t needs, int depth,
+                        const uint64_t* parent_strings, uint64_t parent_alive, uint64_t played) noexcept:
     """Between tricks: the vector set's arena index (vector sets) or 1/0 (can_make), memoised; -1 on failure."""
     cdef uint64_t key[MAXP + 1]
     cdef uint64_t alive = 0
@@ -367,19 +427,26 @@ cdef long long boundary(Solver* s, uint64_t* hands, int leader, uint64_t needs, 
     cdef int p, left = __builtin_popcountll(hands[leader])
     if left == 0:
         return 0 if s.use_sets else 1  # arena set 0 holds the zero vector
+    if left == 1:
+        p = last_trick_winner(s, hands, leader)
+        if s.use_sets:
+            return <long long>s.single[p]
+        return 1 if needs == (<uint64_t>1) << (4 * p) else 0
     if not s.use_sets:
         for p in range(s.n):
             if ((needs >> (4 * p)) & 15) > left:
                 return 0
-    canonical_key(s, hands, leader, needs, key)
+    cdef uint64_t strings[4]
+    for p in range(s.n):
+        alive |= hands[p]
+    child_strings(s, parent_strings, parent_alive, played, strings)
+    pack_key(s, strings, alive, leader, needs, key)
     slot = memo_slot(&s.memo, key)
     if s.memo.values[slot] != EMPTY:
         return <long long>s.memo.values[slot]
-    for p in range(s.n):
-        alive |= hands[p]
     out = &s.scratch[depth * s.words]
     memset(out, 0, s.used[left] * sizeof(uint64_t))
-    r = finish_trick(s, hands, leader, s.n, -1, -1, leader, alive, needs, depth, out)
+    r = finish_trick(s, hands, leader, s.n, -1, -1, leader, alive, needs, depth, out, strings, 0)
     if r < 0:
         return -1
     if not s.use_sets:
@@ -406,6 +473,7 @@ cdef int solver_init(Solver* s, int n, int trump, int radix, int use_sets) noexc
     s.trump = trump
     s.radix = radix
     s.use_sets = use_sets
+    s.bits = 2 if n <= 4 else 3
     for p in range(n):
         s.power[p] = bits
         if p < n - 1:
@@ -425,7 +493,13 @@ cdef int solver_init(Solver* s, int n, int trump, int radix, int use_sets) noexc
         return -1
     s.arena[0] = 1  # offset 0: the set of just the zero vector (no trick left)
     s.arena_used = 1
-    return memo_init(&s.memo, n + 1)
+    if use_sets:
+        for p in range(n):
+            s.single[p] = s.arena_used
+            bits = s.power[p] if p < n - 1 else 0
+            s.arena[s.arena_used + (bits >> 6)] |= (<uint64_t>1) << (bits & 63)
+            s.arena_used += s.used[1]
+    return memo_init(&s.memo, 3 if n <= 4 else 5)
 
 
 cdef void solver_free(Solver* s) noexcept:
@@ -466,8 +540,11 @@ def makeable(list hands, int trump, int leader, list trick=None, list won=None):
     for p in range(n):
         held[p] = hands[p]
         alive |= held[p]
+    cdef uint64_t strings[4]
+    cdef uint64_t on_table = 0
     for card in trick:
         alive |= (<uint64_t>1) << <int>card
+        on_table |= (<uint64_t>1) << <int>card
     radix = left + 1
     if solver_init(&s, n, trump, radix, 1) < 0:
         solver_free(&s)
@@ -479,11 +556,14 @@ def makeable(list hands, int trump, int leader, list trick=None, list won=None):
             table_state(trick, leader, n, trump, &led, &best, &winner)
             out = &s.scratch[0]
             memset(out, 0, s.words * sizeof(uint64_t))
-            if finish_trick(&s, held, seat, n - len(trick), led, best, winner, alive, 0, 1, out) < 0:
+            root_strings(&s, held, on_table, strings)
+            if finish_trick(&s, held, seat, n - len(trick), led, best, winner, alive, 0, 1, out, strings,
+                            on_table) < 0:
                 raise MemoryError("the solver ran out of memory")
             r = -2  # the answer is in scratch 0
         else:
-            r = boundary(&s, held, leader, 0, 0)
+            root_strings(&s, held, 0, strings)
+            r = boundary(&s, held, leader, 0, 0, strings, alive, 0)
             if r < 0:
                 raise MemoryError("the solver ran out of memory")
         out = &s.scratch[0] if r == -2 else &s.arena[r]
@@ -531,17 +611,23 @@ def can_make(list hands, int trump, int leader, list targets, list trick=None, l
         return False
     if left == 0:
         return True
+    cdef uint64_t strings[4]
+    cdef uint64_t on_table = 0
     for card in trick:
         alive |= (<uint64_t>1) << <int>card
+        on_table |= (<uint64_t>1) << <int>card
     if solver_init(&s, n, trump, left + 1, 0) < 0:
         solver_free(&s)
         raise MemoryError("the solver ran out of memory")
     try:
         if trick:
             table_state(trick, leader, n, trump, &led, &best, &winner)
-            r = finish_trick(&s, held, seat, n - len(trick), led, best, winner, alive, needs, 0, NULL)
+            root_strings(&s, held, on_table, strings)
+            r = finish_trick(&s, held, seat, n - len(trick), led, best, winner, alive, needs, 0, NULL, strings,
+                             on_table)
         else:
-            r = boundary(&s, held, leader, needs, 0)
+            root_strings(&s, held, 0, strings)
+            r = boundary(&s, held, leader, needs, 0, strings, alive, 0)
         if r < 0:
             raise MemoryError("the solver ran out of memory")
         return r == 1

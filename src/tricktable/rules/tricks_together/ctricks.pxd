@@ -13,7 +13,6 @@ from tricktable.core.cbits cimport (
     below,
     splitmix_next,
     tt_cpu_ready,
-    tt_pext,
 )
 
 
