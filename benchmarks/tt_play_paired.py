@@ -1,0 +1,122 @@
+"""Tricks Together card play, paired: the same deal and the same numbers, played out by two team-mate levels.
+
+    python benchmarks/tt_play_paired.py --a strong --b strong:solver_tricks=7 --games 60 --workers 2
+
+Each game is played by a team of ``--numbers`` bots.  In every round of at least ``--min-cards`` cards, once
+the numbers are chosen, the round is copied and played to its end twice: by a team of level A and by a team of
+level B (same seeds).  The game goes on from A's copy.  Because the deal and the numbers are shared, a round
+that both make or both lose says nothing about the difference; the sign test is on the rounds only one of them
+makes, and the interval is on the difference per round.  A level is a name from ``teammate.LEVELS``,
+optionally with fields changed: ``strong:solver_tricks=7`` (comma-separated ``field=value`` pairs; numbers).
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import dataclasses
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import tricktable
+from tricktable.arena.stats import paired, wilson
+from tricktable.bots.tricks_together.teammate import LEVELS, Level, TeamMate
+
+
+def parse_level(text: str) -> Level:
+    """``name`` or ``name:field=value,field=value`` (values are ints or floats)."""
+    name, _, changes = text.partition(":")
+    level = LEVELS[name]
+    fields = {f.name: f.type for f in dataclasses.fields(Level)}
+    updates: dict[str, Any] = {"name": text}
+    for change in filter(None, changes.split(",")):
+        key, _, value = change.partition("=")
+        if key not in fields or key == "name":
+            raise SystemExit(f"no level field {key!r}; fields: {', '.join(f for f in fields if f != 'name')}")
+        updates[key] = float(value) if "." in value else int(value)
+    return dataclasses.replace(level, **updates)
+
+
+def team(level: Level, players: int, seed: int) -> dict[int, TeamMate]:
+    bots = {s: TeamMate(seed=seed * 16 + s) for s in range(players)}
+    for bot in bots.values():
+        bot.level = level
+    return bots
+
+
+def finish_round(game: Any, level: Level, seed: int) -> tuple[bool, list[float]]:
+    """Play the current round to its end with a team of ``level``: did it succeed, and each move's seconds."""
+    bots = team(level, game.players, seed)
+    rows = len(game.score_sheet)
+    times: list[float] = []
+    while len(game.score_sheet) == rows and game.to_move is not None:
+        seat = game.to_move
+        start = time.perf_counter()
+        move = bots[seat].choose(game.view(seat))
+        times.append(time.perf_counter() - start)
+        game.play(move)
+    return bool(game.score_sheet[-1].success), times
+
+
+def play_game(args: tuple[str, str, str, int, int, int]) -> list[tuple[int, bool, bool, list[float], list[float]]]:
+    a_text, b_text, numbers_text, players, seed, min_cards = args
+    a, b = parse_level(a_text), parse_level(b_text)
+    game: Any = tricktable.new_game("tricks-together", players=players, seed=seed)
+    choosers = team(parse_level(numbers_text), players, seed)
+    rounds = []
+    while game.to_move is not None:
+        if game.phase == "play" and game.cards >= min_cards:
+            cards = game.cards
+            with_a, with_b = copy.deepcopy(game), copy.deepcopy(game)
+            made_a, times_a = finish_round(with_a, a, seed)
+            made_b, times_b = finish_round(with_b, b, seed)
+            rounds.append((cards, made_a, made_b, times_a, times_b))
+            game = with_a
+            continue
+        game.play(choosers[game.to_move].choose(game.view(game.to_move)))
+    return rounds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--a", default="strong", help="level A (the game goes on from its copy)")
+    parser.add_argument("--b", default="strong:solver_tricks=7", help="level B")
+    parser.add_argument("--numbers", default="strong", help="the level that chooses the numbers")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--min-cards", type=int, default=2, help="compare rounds of at least this many cards")
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    for text in (args.a, args.b, args.numbers):
+        parse_level(text)  # refuse a bad level before any game starts
+    tasks = [(args.a, args.b, args.numbers, args.players, args.seed + g, args.min_cards) for g in range(args.games)]
+    started = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        rounds = [r for game in pool.map(play_game, tasks, chunksize=1) for r in game]
+    print(f"{args.players} players, {args.games} games, {len(rounds)} rounds in {time.perf_counter() - started:.0f} s")
+    print(f"  {'cards':>5} {'rounds':>7} {'A made':>17} {'B made':>17} {'A only':>7} {'B only':>7}")
+    for cards in [*sorted({r[0] for r in rounds}), None]:
+        rows = [r for r in rounds if cards is None or r[0] == cards]
+        made_a, made_b = sum(r[1] for r in rows), sum(r[2] for r in rows)
+        only_a = sum(r[1] and not r[2] for r in rows)
+        only_b = sum(r[2] and not r[1] for r in rows)
+        (a_low, a_high), (b_low, b_high) = wilson(made_a, len(rows)), wilson(made_b, len(rows))
+        label = "all" if cards is None else str(cards)
+        print(
+            f"  {label:>5} {len(rows):>7} {made_a / len(rows):5.2f} [{a_low:.2f},{a_high:.2f}]"
+            f" {made_b / len(rows):5.2f} [{b_low:.2f},{b_high:.2f}] {only_a:>7} {only_b:>7}"
+        )
+    diff = paired([float(r[2]) - float(r[1]) for r in rounds])
+    print(
+        f"  B - A, share of rounds made: {diff.mean:+.3f} [{diff.low:+.3f}, {diff.high:+.3f}]"
+        f"  sign test on the rounds only one level made: p = {diff.sign_p:.3f}"
+    )
+    for name, index in ((args.a, 3), (args.b, 4)):
+        times = sorted(t for r in rounds for t in r[index])
+        print(f"  {name}: seconds a card: p95 {times[int(0.95 * len(times))]:.4f}  max {times[-1]:.3f}")
+
+
+if __name__ == "__main__":
+    main()
