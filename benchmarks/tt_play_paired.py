@@ -25,17 +25,21 @@ from tricktable.bots.tricks_together.teammate import LEVELS, Level, TeamMate
 
 
 def parse_level(text: str) -> Level:
-    """``name`` or ``name:field=value,field=value`` (values are ints or floats)."""
+    """``name`` or ``name:field=value,field=value`` (values are ints or floats); a clear exit on anything else."""
     name, _, changes = text.partition(":")
-    level = LEVELS[name]
-    fields = {f.name: f.type for f in dataclasses.fields(Level)}
+    if name not in LEVELS:
+        raise SystemExit(f"no level {name!r}; levels: {', '.join(LEVELS)}")
+    fields = [f.name for f in dataclasses.fields(Level) if f.name != "name"]
     updates: dict[str, Any] = {"name": text}
     for change in filter(None, changes.split(",")):
         key, _, value = change.partition("=")
-        if key not in fields or key == "name":
-            raise SystemExit(f"no level field {key!r}; fields: {', '.join(f for f in fields if f != 'name')}")
-        updates[key] = float(value) if "." in value else int(value)
-    return dataclasses.replace(level, **updates)
+        if key not in fields:
+            raise SystemExit(f"no level field {key!r}; fields: {', '.join(fields)}")
+        try:
+            updates[key] = float(value) if "." in value else int(value)
+        except ValueError:
+            raise SystemExit(f"level field {key!r} takes a number, not {value!r}") from None
+    return dataclasses.replace(LEVELS[name], **updates)
 
 
 def team(level: Level, players: int, seed: int) -> dict[int, TeamMate]:
