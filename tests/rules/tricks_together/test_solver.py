@@ -9,7 +9,7 @@ import pytest
 
 from tricktable.core.cards import SUIT_MASKS, parse_cards
 from tricktable.core.shuffle import DealRandom
-from tricktable.rules.tricks_together import NO_TRUMPS, can_make, makeable, trick_winner
+from tricktable.rules.tricks_together import NO_TRUMPS, can_make, legal_mask, makeable, trick_winner
 from tricktable.rules.tricks_together.compiled import CKERNEL
 from tricktable.rules.tricks_together.solver import can_make_reference, equivalent_choices, makeable_reference
 
@@ -98,8 +98,7 @@ def test_the_compiled_search_agrees_with_the_reference_for_seven_and_eight_hands
         held = hands[:]
         led = held[leader].bit_length() - 1
         second = (leader + 1) % players
-        follow = held[second] & SUIT_MASKS[led // 13]
-        reply = (follow or held[second]).bit_length() - 1
+        reply = legal_mask(held[second], led // 13).bit_length() - 1
         held[leader] ^= 1 << led
         held[second] ^= 1 << reply
         trick = [led, reply]
