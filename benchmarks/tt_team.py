@@ -13,21 +13,31 @@ with the exact best policy's success rate (``rules.tricks_together.onecard``).
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import tricktable
 from tricktable.arena.stats import wilson
 from tricktable.bots.base import make_bot
+from tricktable.bots.tricks_together.teammate import LEVELS
 from tricktable.rules.tricks_together import can_make
 from tricktable.rules.tricks_together.onecard import success_rate
+
+# Team-mate levels, with fields changed if asked (``strong:table_numbers=0``), are read as in the paired benchmark.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from tt_play_paired import parse_level, team
 
 
 def play_game(args: tuple[str, int, int, bool]) -> dict[str, Any]:
     level, players, seed, secret = args
     game: Any = tricktable.new_game("tricks-together", players=players, seed=seed, secret_numbers=secret)
-    bots = {s: make_bot("tricks-together", level, seed=seed * 16 + s) for s in range(players)}
+    if level.partition(":")[0] in LEVELS:
+        bots: dict[int, Any] = team(parse_level(level), players, seed)  # a team-mate level, perhaps with changes
+    else:
+        bots = {s: make_bot("tricks-together", level, seed=seed * 16 + s) for s in range(players)}
     rounds: list[tuple[int, bool, bool]] = []
     makeable_now: bool | None = None
     times: list[float] = []
@@ -63,6 +73,8 @@ def main() -> None:
     parser.add_argument("--secret", action="store_true", help="play with Secret numbers")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
+    if args.level.partition(":")[0] in LEVELS:
+        parse_level(args.level)  # refuse a bad level before any game starts
     tasks = [(args.level, args.players, args.seed + g, args.secret) for g in range(args.games)]
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.workers) as pool:

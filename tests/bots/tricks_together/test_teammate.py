@@ -69,9 +69,10 @@ def test_a_needy_player_overtakes_a_partner_who_is_done() -> None:
 
 
 def test_a_needy_player_does_not_ruff_a_needy_partners_winning_ace() -> None:
-    # Seat 2 needs one trick and its A♥ is winning; seat 3 needs one too, but with three tricks left it has
-    # time: ruffing with the K♠ would leave seat 2 with no way to a trick.  The old level ruffs.
-    hands = [["7H", "TD", "JC"], ["5H", "9D", "8C"], ["AH", "2D", "3C"], ["KS", "4C", "6D"]]
+    # Seat 2 needs one trick and its A♥ is winning; seat 3 needs one too, but with four tricks left it has
+    # time: ruffing with the K♠ would leave seat 2 with no way to a trick.  The old level ruffs.  (Four cards:
+    # in rounds of two and three the shared number policy would not choose 1 with this hand of seat 2's.)
+    hands = [["7H", "TD", "JC", "QD"], ["5H", "9D", "8C", "4D"], ["AH", "2D", "3C", "5D"], ["KS", "4C", "6D", "7C"]]
     game = position(hands, [0, 1, 1], ["5H", "AH"])
     assert game.to_move == 3
     assert "KS" not in choices(game)

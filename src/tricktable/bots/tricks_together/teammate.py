@@ -4,7 +4,10 @@
 choose the blueprint's number for their hands (or, in small rounds at ``strong``, the number their own search
 would choose), the dealer takes the rest, and the round is played out with the blueprint.  It chooses the
 number with which the team succeeds in the most worlds.  One-card rounds use the exact best joint policy
-instead (``rules.tricks_together.onecard``): there, play is forced and the numbers are everything.
+instead (``rules.tricks_together.onecard``): there, play is forced and the numbers are everything.  Rounds of
+two to five cards (with trumps) use the policy every team-mate shares (``small_rounds``), so that partners can
+read one another's numbers exactly: during play, a world in which a partner's hand would have given another number
+weighs little, and with Secret numbers a hidden number is the policy's number for the sampled hand.
 
 **Cards.**  Worlds are drawn consistently with the view (the cards gone, the cards each seat holds, the suits
 it has shown it lacks).  Every legal card is played out in every world, the blueprint for everybody after it;
@@ -33,6 +36,7 @@ from typing import Any
 from tricktable.bots.base import LevelledBot
 from tricktable.bots.tricks_together import cteam
 from tricktable.bots.tricks_together.blueprint import number_scale, quick_number
+from tricktable.bots.tricks_together.small_rounds import table_number
 from tricktable.core.cards import card_str, parse_card
 from tricktable.rules.tricks_together import Knowledge, can_make, one_card_number, read_view, sample_deals
 
@@ -53,11 +57,23 @@ class Level:
     deep_numbers: int = 0  #: up to this many cards a round, partners' numbers come from their own search
     rational: float = 0.0  #: how strongly partners are taken to play cards that work (0: not at all)
     inner_worlds: int = 40  #: the deals each partner's own search weighs, in that deeper model
+    table_numbers: int = 0  #: rounds of 2 up to this many cards take the shared policy's numbers (small_rounds)
 
 
 LEVELS = {
-    "easy": Level("easy", commit_worlds=30, play_worlds=20, slip=1.0, sigma=100.0, solver_tricks=0, budget=0.05),
-    "normal": Level("normal", commit_worlds=300, play_worlds=200, slip=1.0, sigma=100.0, solver_tricks=2, budget=0.25),
+    "easy": Level(
+        "easy", commit_worlds=30, play_worlds=20, slip=1.0, sigma=100.0, solver_tricks=0, budget=0.05, table_numbers=5
+    ),
+    "normal": Level(
+        "normal",
+        commit_worlds=300,
+        play_worlds=200,
+        slip=1.0,
+        sigma=100.0,
+        solver_tricks=2,
+        budget=0.25,
+        table_numbers=5,
+    ),
     "strong": Level(
         "strong",
         commit_worlds=1200,
@@ -68,11 +84,15 @@ LEVELS = {
         budget=1.2,
         deep_numbers=3,
         rational=0.7,
+        table_numbers=5,
     ),
 }
 
 #: Worlds are drawn and judged in batches of this many, so a level can stop when its time is up.
 BATCH = 100
+#: Weight of a world in which a partner's hand would not have given the number it chose under the shared
+#: small-round policy: small rather than 0, so that a deal nobody expected still leaves some worlds.
+MISFIT = 0.02
 
 
 class TeamMate(LevelledBot[Level]):
@@ -93,6 +113,9 @@ class TeamMate(LevelledBot[Level]):
         leader = (k.dealer + 1) % n
         if k.cards == 1:
             return one_card_number(n, (k.seat - k.dealer) % n, k.hand.bit_length() - 1, k.trump_card, k.trump)
+        shared = self._shared_number(k, k.seat, k.hand)
+        if shared is not None:
+            return shared
         estimate = quick_number(k.hand, k.cards, n, k.trump, k.trump_card, k.seat == leader)
         if not self.level.search_numbers:
             return min(k.cards, int(estimate + 0.5))
@@ -123,6 +146,9 @@ class TeamMate(LevelledBot[Level]):
         level = self.level
         scale = number_scale(k.cards, n, k.trump >= 0)
         use_solver = k.left <= level.solver_tricks
+        shared = self._uses_shared(k)
+        # Under the shared policy a partner's number says more than the blueprint's estimate: it is read exactly.
+        sigma = float("inf") if shared else level.sigma
         scores = [0.0] * len(legal)
         votes = [0.0] * len(legal)
         start = time.perf_counter()
@@ -131,8 +157,10 @@ class TeamMate(LevelledBot[Level]):
             worlds = sample_deals(k, BATCH, self.rng)
             targets, weights = cteam.world_weights(
                 worlds, k.played_by, k.numbers, k.seat, k.dealer, k.cards, k.trump, k.trump_card, scale,
-                k.history, level.sigma, level.slip,
+                k.history, sigma, level.slip,
             )  # fmt: skip
+            if shared:
+                self._read_shared(k, worlds, targets, weights)
             if level.rational and k.history:
                 fits = cteam.rational_weights(
                     worlds, k.played_by, targets, k.history, k.seat, k.dealer, k.cards, k.trump, k.trump_card,
@@ -155,6 +183,37 @@ class TeamMate(LevelledBot[Level]):
         top = max(scores)
         close = [i for i in range(len(legal)) if scores[i] >= top - 1e-12]
         return legal[max(close, key=lambda i: (votes[i], -legal[i]))]
+
+    def _uses_shared(self, k: Knowledge) -> bool:
+        """Does this round take the shared small-round policy's numbers (at this level)?"""
+        return 2 <= k.cards <= self.level.table_numbers and k.trump >= 0
+
+    def _shared_number(self, k: Knowledge, seat: int, hand: int) -> int | None:
+        """The shared small-round policy's number for ``seat`` holding ``hand``, where this level uses it."""
+        if not self._uses_shared(k):
+            return None
+        return table_number(k.players, k.cards, (seat - k.dealer) % k.players, hand, k.trump_card)
+
+    def _read_shared(
+        self, k: Knowledge, worlds: list[list[int]], targets: list[list[int]], weights: list[float]
+    ) -> None:
+        """Read the partners' numbers through the shared policy, in place: a world whose hand for a partner
+        would have given another number than the one it chose weighs ``MISFIT``; with Secret numbers, a
+        hidden number is the policy's number for the sampled hand (the dealer takes the rest)."""
+        for w, hands in enumerate(worlds):
+            target = targets[w]
+            for p in range(k.players):
+                if p in (k.seat, k.dealer):
+                    continue
+                number = self._shared_number(k, p, hands[p] | k.played_by[p])
+                if number is None:
+                    continue
+                if k.numbers[p] is None:
+                    target[p] = number
+                elif number != k.numbers[p]:
+                    weights[w] *= MISFIT
+            if k.numbers[k.dealer] is None:
+                target[k.dealer] = k.cards - sum(target[p] for p in range(k.players) if p != k.dealer)
 
     def _solve(
         self, k: Knowledge, worlds: list[list[int]], targets: list[list[int]], weights: list[float], legal: list[int]

@@ -1,0 +1,77 @@
+"""Tricks Together rounds, paired: the same deals, numbers and cards both chosen by two team-mate levels.
+
+    python benchmarks/tt_rounds_paired.py --a strong:table_numbers=0 --b strong --cards 2 3 --rounds 400
+
+For each round size, ``--rounds`` rounds are dealt (round ``i`` by seed ``--seed + i``, the dealer turning with
+``i``), and each is played from its first number to its last card by a team of level A and, on the same deal,
+a team of level B.  This measures what a change to the numbers does, where ``tt_play_paired.py`` (the same
+numbers for both) cannot.  It prints per size the share of rounds each level made with its 95% interval, the
+rounds only one of them made, and the sign test on those.  Levels are written as in ``tt_play_paired.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import tricktable
+from tricktable.arena.stats import paired, wilson
+
+# The levels are read, and the teams made, as in the card-play benchmark beside this file.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from tt_play_paired import parse_level, team
+
+
+def play_round(args: tuple[str, str, int, int, int, bool]) -> tuple[bool, bool]:
+    """One deal of ``cards`` cards played by a team of A and a team of B: did each make its numbers?"""
+    a_text, b_text, players, cards, seed, secret = args
+    made = []
+    for text in (a_text, b_text):
+        deals = [{"round": cards, "dealer": seed % players}]
+        game: Any = tricktable.new_game(
+            "tricks-together", players=players, seed=seed, deals=deals, secret_numbers=secret
+        )
+        bots = team(parse_level(text), players, seed)
+        while not game.score_sheet:
+            game.play(bots[game.to_move].choose(game.view(game.to_move)))
+        made.append(bool(game.score_sheet[0].success))
+    return made[0], made[1]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--a", default="strong:table_numbers=0", help="level A")
+    parser.add_argument("--b", default="strong", help="level B")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--cards", type=int, nargs="+", default=[2, 3], help="the round sizes to compare")
+    parser.add_argument("--rounds", type=int, default=200, help="rounds per size")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--secret", action="store_true", help="play with Secret numbers")
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    for text in (args.a, args.b):
+        parse_level(text)  # refuse a bad level before any round starts
+    print(f"{args.players} players{', Secret numbers' if args.secret else ''}: A = {args.a}, B = {args.b}")
+    print(f"  {'cards':>5} {'rounds':>7} {'A made':>17} {'B made':>17} {'A only':>7} {'B only':>7} {'sign p':>7}")
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        for cards in args.cards:
+            started = time.perf_counter()
+            tasks = [(args.a, args.b, args.players, cards, args.seed + i, args.secret) for i in range(args.rounds)]
+            results = list(pool.map(play_round, tasks, chunksize=4))
+            made_a, made_b = sum(a for a, _ in results), sum(b for _, b in results)
+            (a_low, a_high), (b_low, b_high) = wilson(made_a, len(results)), wilson(made_b, len(results))
+            diff = paired([float(b) - float(a) for a, b in results])
+            print(
+                f"  {cards:>5} {len(results):>7} {made_a / len(results):5.3f} [{a_low:.2f},{a_high:.2f}]"
+                f" {made_b / len(results):5.3f} [{b_low:.2f},{b_high:.2f}] {diff.worse:>7} {diff.better:>7}"
+                f" {diff.sign_p:>7.3f}   ({time.perf_counter() - started:.0f} s)",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,21 @@
+"""The paired rounds benchmark plays each deal once per level, from the first number to the last card."""
+
+from __future__ import annotations
+
+from ..scripts import load_script
+
+ROUNDS = load_script("benchmarks", "tt_rounds_paired")
+
+
+def test_the_same_level_makes_the_same_rounds_and_a_different_level_can_differ() -> None:
+    # A budget no move reaches, so neither team's search is cut short by the clock.
+    same = [ROUNDS.play_round(("easy:budget=60.0", "easy:budget=60.0", 4, 2, seed, False)) for seed in range(12)]
+    assert all(a == b for a, b in same)
+    assert any(a for a, _ in same) and not all(a for a, _ in same)
+    # The table's numbers against searched ones: some deal comes out differently.
+    mixed = [
+        ROUNDS.play_round(("easy:budget=60.0,table_numbers=0", "easy:budget=60.0", 4, 2, seed, secret))
+        for seed in range(12)
+        for secret in (False, True)
+    ]
+    assert any(a != b for a, b in mixed)
