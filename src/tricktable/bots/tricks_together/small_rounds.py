@@ -3,7 +3,7 @@
 In a short round a seat's number is most of what its partners can learn about its hand, so the team is best
 served by numbers that are both good and predictable.  A chooser's hand is described by its *shape*: for each
 suit it holds, whether the suit is trumps and, for each of its cards there, how many cards of the suit it has
-not seen rank above it (capped, so that a 2 and a 3 of a long-gone suit look alike).  The policy gives, for
+not seen rank above it (capped in longer rounds, so that the low cards of a suit look alike).  The policy gives, for
 each chooser's position (1 leads; the dealer takes the rest) and each shape, a number.  It is fitted by best
 replies on sampled deals (``small_rounds_fit.py``) and stored in ``small_rounds.json``.
 """

@@ -2,10 +2,11 @@
 
 ``compute_policy`` deals many random rounds, and for each deal and each way the choosers' numbers can add up
 to at most the cards, asks the open-hands solver whether the team can make them.  Starting from every seat
-choosing its sure winners, it then improves one position at a time, shape by shape, with that position's best
-reply to the others on those deals, until no position changes.  Judging a deal with open hands is the
-optimistic side: the bots make fewer of those rounds, but measured on the same deals, numbers chosen this way
-let a ``strong`` team make more rounds than numbers chosen by search (see the game's page).
+choosing its cards that no unseen card of their suit outranks, it then improves one position at a time, shape
+by shape, with that position's best reply to the others on those deals, until no position changes.  Judging a
+deal with open hands is the optimistic side: the bots make fewer of those rounds, but measured on the same
+deals, numbers chosen this way let a ``strong`` team make at least as many rounds as numbers chosen by search,
+and more at 2, 4 and 5 cards (see the game's page).
 
 ``python -m tricktable.bots.tricks_together.small_rounds_fit`` recomputes ``small_rounds.json`` (3 to 5
 players, 2 to 5 cards, with trumps) and prints each policy's share of deals made, on deals it was not fitted
