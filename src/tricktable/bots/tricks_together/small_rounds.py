@@ -50,11 +50,18 @@ def load_table() -> dict[str, Any]:
     return loaded
 
 
+def policy_for(players: int, cards: int) -> tuple[int, list[dict[str, int]]] | None:
+    """The shape cap and, per chooser's position (index 0: position 1), the numbers by shape; ``None`` where
+    there is no table.  Looked up once per batch of sampled deals rather than once per hand."""
+    entry = load_table().get(f"{players}/{cards}")
+    return None if entry is None else (entry["cap"], entry["policy"])
+
+
 def table_number(players: int, cards: int, position: int, hand: int, turned: int) -> int | None:
     """The shared policy's number for the chooser at ``position`` (1 leads) with ``hand``, with trumps; ``None``
     where there is no table (other settings) or the shape never came up when it was fitted."""
-    entry = load_table().get(f"{players}/{cards}")
-    if entry is None or not 1 <= position < players:
+    found = policy_for(players, cards)
+    if found is None or not 1 <= position < players:
         return None
-    number: int | None = entry["policy"][position - 1].get(shape(hand, turned, entry["cap"]))
-    return number
+    cap, policy = found
+    return policy[position - 1].get(shape(hand, turned, cap))

@@ -36,7 +36,7 @@ from typing import Any
 from tricktable.bots.base import LevelledBot
 from tricktable.bots.tricks_together import cteam
 from tricktable.bots.tricks_together.blueprint import number_scale, quick_number
-from tricktable.bots.tricks_together.small_rounds import table_number
+from tricktable.bots.tricks_together.small_rounds import policy_for, shape, table_number
 from tricktable.core.cards import card_str, parse_card
 from tricktable.rules.tricks_together import Knowledge, can_make, one_card_number, read_view, sample_deals
 
@@ -200,12 +200,17 @@ class TeamMate(LevelledBot[Level]):
         """Read the partners' numbers through the shared policy, in place: a world whose hand for a partner
         would have given another number than the one it chose weighs ``MISFIT``; with Secret numbers, a
         hidden number is the policy's number for the sampled hand (the dealer takes the rest)."""
+        found = policy_for(k.players, k.cards) if self._uses_shared(k) else None
+        if found is None:
+            return
+        cap, policy = found
+        partners = [
+            (p, policy[(p - k.dealer) % k.players - 1]) for p in range(k.players) if p not in (k.seat, k.dealer)
+        ]
         for w, hands in enumerate(worlds):
             target = targets[w]
-            for p in range(k.players):
-                if p in (k.seat, k.dealer):
-                    continue
-                number = self._shared_number(k, p, hands[p] | k.played_by[p])
+            for p, numbers in partners:
+                number = numbers.get(shape(hands[p] | k.played_by[p], k.trump_card, cap))
                 if number is None:
                     continue
                 if k.numbers[p] is None:
