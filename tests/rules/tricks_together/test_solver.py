@@ -10,7 +10,7 @@ import pytest
 from tricktable.core.cards import SUIT_MASKS, parse_cards
 from tricktable.core.shuffle import DealRandom
 from tricktable.rules.tricks_together import NO_TRUMPS, can_make, legal_mask, makeable, trick_winner
-from tricktable.rules.tricks_together.compiled import CKERNEL
+from tricktable.rules.tricks_together.compiled import CSOLVER
 from tricktable.rules.tricks_together.solver import can_make_reference, equivalent_choices, makeable_reference
 
 Vector = tuple[int, ...]
@@ -22,6 +22,12 @@ def enumerate_all(hands: Sequence[int], trump: int, leader: int, trick: list[int
     found: set[Vector] = set()
 
     def walk(held: list[int], lead: int, table: list[int], counts: list[int]) -> None:
+        if len(table) == n:  # a complete trick on the table at the start
+            winner = (lead + trick_winner(table, trump)) % n
+            counts[winner] += 1
+            walk(held, winner, [], counts)
+            counts[winner] -= 1
+            return
         seat = (lead + len(table)) % n
         if not held[seat] and not table:
             found.add(tuple(counts))
@@ -61,39 +67,39 @@ def test_the_reference_finds_exactly_the_vectors_play_can_reach(players: int) ->
 
 
 def test_the_compiled_search_agrees_with_the_reference_from_any_position() -> None:
-    assert CKERNEL is not None
+    assert CSOLVER is not None
     for seed in range(150):
         players = 3 + seed % 3
         # Five cards each for five players is the reference's slowest case by far: four cards cover five hands.
         cards = 1 + seed % (5 if players < 5 else 4)
         hands, trump, leader = deal(seed, players, cards)
-        assert CKERNEL.makeable(hands, trump, leader) == makeable_reference(hands, trump, leader)
+        assert CSOLVER.makeable(hands, trump, leader) == makeable_reference(hands, trump, leader)
         # Mid-trick: the leader's lowest card is on the table, and some tricks were already won.
         card = (hands[leader] & -hands[leader]).bit_length() - 1
         held = hands[:]
         held[leader] ^= 1 << card
         won = [seed % 2, 0, 1] + [0] * (players - 3)
         expected = makeable_reference(held, trump, leader, [card], won)
-        assert CKERNEL.makeable(held, trump, leader, [card], won) == expected
+        assert CSOLVER.makeable(held, trump, leader, [card], won) == expected
         assert makeable(held, trump, leader, [card], won) == expected
 
 
 def test_the_compiled_search_agrees_with_the_reference_for_six_hands_of_four() -> None:
     # Past four seats a seat's number takes three bits in the compiled search's position keys; positions with
     # four cards a hand are the smallest where a key too narrow for the seat numbers shows up as wrong answers.
-    assert CKERNEL is not None
+    assert CSOLVER is not None
     for seed in range(24):
         hands, trump, leader = deal(600 + seed, 6, 4)
-        assert CKERNEL.makeable(hands, trump, leader) == makeable_reference(hands, trump, leader)
+        assert CSOLVER.makeable(hands, trump, leader) == makeable_reference(hands, trump, leader)
 
 
 @pytest.mark.parametrize("players", [7, 8])
 def test_the_compiled_search_agrees_with_the_reference_for_seven_and_eight_hands(players: int) -> None:
-    assert CKERNEL is not None
+    assert CSOLVER is not None
     for seed in range(12):
         cards = 1 + seed % 3
         hands, trump, leader = deal(500 + seed, players, cards)
-        assert CKERNEL.makeable(hands, trump, leader) == makeable_reference(hands, trump, leader)
+        assert CSOLVER.makeable(hands, trump, leader) == makeable_reference(hands, trump, leader)
         # Mid-trick: the leader's highest card and the next seat's highest legal card are on the table.
         held = hands[:]
         led = held[leader].bit_length() - 1
@@ -103,9 +109,82 @@ def test_the_compiled_search_agrees_with_the_reference_for_seven_and_eight_hands
         held[second] ^= 1 << reply
         trick = [led, reply]
         expected = makeable_reference(held, trump, leader, trick)
-        assert CKERNEL.makeable(held, trump, leader, trick) == expected
+        assert CSOLVER.makeable(held, trump, leader, trick) == expected
         for vector in list(expected)[:4]:
-            assert CKERNEL.can_make(held, trump, leader, list(vector), trick)
+            assert CSOLVER.can_make(held, trump, leader, list(vector), trick)
+
+
+def test_the_compiled_search_agrees_with_the_reference_when_the_table_parts_a_followers_cards() -> None:
+    # Two or more cards on the table: the compiled search lets a card already played stop parting a later
+    # seat's cards (unless it is the best so far), and packs needs into its keys; every vector is asked.
+    assert CSOLVER is not None
+    checked = 0
+    for seed in range(60):
+        players = 3 + seed % 4
+        cards = 2 + seed % (4 if players < 5 else 2)
+        hands, trump, leader = deal(2000 + seed, players, cards)
+        held, trick = hands[:], []
+        for offset in range(players - 1 - seed % 2):
+            seat = (leader + offset) % players
+            playable = legal_mask(held[seat], trick[0] // 13) if trick else held[seat]
+            # The middle card of what the seat may play, so that played cards land between others.
+            options = [c for c in range(52) if playable >> c & 1]
+            card = options[len(options) // 2]
+            held[seat] ^= 1 << card
+            trick.append(card)
+        expected = makeable_reference(held, trump, leader, trick)
+        assert CSOLVER.makeable(held, trump, leader, trick) == expected
+        for vector in itertools.product(range(cards + 1), repeat=players):
+            if sum(vector) == cards:
+                assert CSOLVER.can_make(held, trump, leader, list(vector), trick) == (vector in expected)
+                checked += 1
+    assert checked > 1000
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_complete_trick_on_the_table_goes_to_its_winner_first(players: int) -> None:
+    # The bots ask about a card that would end the trick: every hand has played, none of the trick's cards is
+    # held, and the trick still counts among the tricks left.
+    assert CSOLVER is not None
+    for seed in range(30):
+        cards = 1 + seed % 4
+        hands, trump, leader = deal(4000 + seed * 3 + players, players, cards)
+        held, trick = hands[:], []
+        for offset in range(players):
+            seat = (leader + offset) % players
+            playable = legal_mask(held[seat], trick[0] // 13) if trick else held[seat]
+            card = playable.bit_length() - 1 if seed % 2 else (playable & -playable).bit_length() - 1
+            held[seat] ^= 1 << card
+            trick.append(card)
+        won = [seed % 2] + [0] * (players - 1)
+        expected = enumerate_all(held, trump, leader, trick, won)
+        assert makeable_reference(held, trump, leader, trick, won) == expected
+        assert CSOLVER.makeable(held, trump, leader, trick, won) == expected
+        for vector in itertools.product(range(cards + 2), repeat=players):
+            if sum(vector) == cards + won[0]:
+                answer = vector in expected
+                assert CSOLVER.can_make(held, trump, leader, list(vector), trick, won) == answer
+                assert can_make_reference(held, trump, leader, vector, trick, won) == answer
+
+
+def test_positions_with_two_plain_suits_swapped_have_the_same_answer() -> None:
+    # The compiled search files such positions under one key; swapping hearts and clubs in every hand (spades
+    # trumps) must not change which vectors are makeable, nor may it merge positions that differ otherwise.
+    assert CSOLVER is not None
+
+    def swapped(hand: int) -> int:
+        hearts, clubs = hand & SUIT_MASKS[1], hand & SUIT_MASKS[3]
+        return hand & ~(SUIT_MASKS[1] | SUIT_MASKS[3]) | hearts << 26 | clubs >> 26
+
+    for seed in range(40):
+        hands, _, leader = deal(3000 + seed, 4, 4)
+        mirror = [swapped(h) for h in hands]
+        expected = makeable_reference(hands, 0, leader)
+        assert makeable_reference(mirror, 0, leader) == expected
+        assert CSOLVER.makeable(hands, 0, leader) == expected
+        assert CSOLVER.makeable(mirror, 0, leader) == expected
+        # Hearts as trumps is another game: the swap may change the answer, and the search must follow.
+        assert CSOLVER.makeable(hands, 1, leader) == makeable_reference(hands, 1, leader)
 
 
 def test_can_make_says_yes_exactly_for_the_makeable_vectors() -> None:

@@ -1,16 +1,5 @@
 def random_rollout(hands: list[int], trump: int, leader: int, tricks: int, seed: int) -> list[int]: ...
 def random_rollouts(hands: list[int], trump: int, leader: int, tricks: int, seed: int, count: int) -> list[int]: ...
-def makeable(
-    hands: list[int], trump: int, leader: int, trick: list[int] | None = None, won: list[int] | None = None
-) -> set[tuple[int, ...]]: ...
-def can_make(
-    hands: list[int],
-    trump: int,
-    leader: int,
-    targets: list[int],
-    trick: list[int] | None = None,
-    won: list[int] | None = None,
-) -> bool: ...
 def one_card_successes(
     n: int, trump: int, turned: int, bids: list[int], fixed_seat: int = -1, fixed_card: int = -1
 ) -> int: ...

@@ -1,5 +1,7 @@
-"""The compiled kernel (``ckernel.pyx``) if it was built, else ``None``: callers fall back to the Python
-reference (``core.compiled`` says when that happens)."""
+"""The compiled kernels if they were built, else ``None``: callers fall back to the Python references
+(``core.compiled`` says when that happens).
+
+``CKERNEL`` (``ckernel.pyx``) plays and deals; ``CSOLVER`` (``csolver.pyx``) is the open-hands solver."""
 
 from __future__ import annotations
 
@@ -8,3 +10,4 @@ from types import ModuleType
 from tricktable.core.compiled import load_compiled
 
 CKERNEL: ModuleType | None = load_compiled("tricktable.rules.tricks_together.ckernel")
+CSOLVER: ModuleType | None = load_compiled("tricktable.rules.tricks_together.csolver")

@@ -12,7 +12,9 @@ Two things keep the search small:
 * **Memo at trick boundaries.**  A position between tricks is the hands and the leader; its answer does not
   depend on how play got there.
 
-This module is the readable reference; ``ckernel.pyx`` holds the same search in C (``compiled.CKERNEL``), and
+This module is the readable reference; ``csolver.pyx`` holds the search in C (``compiled.CSOLVER``), with two
+more reductions its docstring gives (cards on the table do not part a follower's cards, and positions that
+differ by swapping two plain suits share one entry), and
 ``tests/rules/tricks_together/test_solver.py`` checks the two agree, and agree with plain enumeration.
 Card sets are bitmasks (``core.cards``); ``trump`` is a suit or ``kernel.NO_TRUMPS``.
 """
@@ -22,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from tricktable.core.cards import SUIT_MASKS
-from tricktable.rules.tricks_together.compiled import CKERNEL
+from tricktable.rules.tricks_together.compiled import CSOLVER
 
 Vector = tuple[int, ...]
 
@@ -143,7 +145,8 @@ def can_make_reference(
     memo: dict[tuple[tuple[int, ...], int, tuple[int, ...]], bool] = {}
 
     def feasible(held: tuple[int, ...], lead: int, needs: tuple[int, ...], table: Sequence[int]) -> bool:
-        left = held[(lead + len(table)) % n].bit_count()  # tricks still to finish, this one included
+        # Tricks still to finish, this one included (a complete trick has no card left in any hand).
+        left = held[(lead + len(table)) % n].bit_count() + (len(table) == n)
         if min(needs) < 0 or sum(needs) != left:
             return False
         if left == 0:
@@ -174,9 +177,9 @@ def makeable(
 
     ``hands`` are the cards still held, ``trick`` the cards on the table (played from ``leader`` on), ``won``
     the tricks each seat has already taken (default none)."""
-    if CKERNEL is None:
+    if CSOLVER is None:
         return makeable_reference(hands, trump, leader, trick, won)
-    found: set[Vector] = CKERNEL.makeable(list(hands), trump, leader, list(trick), None if won is None else list(won))
+    found: set[Vector] = CSOLVER.makeable(list(hands), trump, leader, list(trick), None if won is None else list(won))
     return found
 
 
@@ -189,9 +192,9 @@ def can_make(
     won: Sequence[int] | None = None,
 ) -> bool:
     """Can the team still end with exactly ``targets`` tricks per seat?  (Compiled when built.)"""
-    if CKERNEL is None:
+    if CSOLVER is None:
         return can_make_reference(hands, trump, leader, targets, trick, won)
-    answer: bool = CKERNEL.can_make(
+    answer: bool = CSOLVER.can_make(
         list(hands), trump, leader, list(targets), list(trick), None if won is None else list(won)
     )
     return answer
