@@ -14,8 +14,8 @@ and fast:
   each live card from the lowest up.  Positions that differ only in which ranks are gone have the same answer.
   The plain suits (every suit but trumps) play alike, so their strings are sorted: a position and its copy with
   two plain suits swapped share one entry.
-* **One probe a lookup.**  A memo slot holds its key and its answer side by side, two or four words of key, so a
-  lookup touches one cache line.
+* **One read a lookup.**  A memo slot holds its key (two to four words) and its answer side by side, so a lookup
+  reads one place in memory, not a key in one table and an answer in another.
 * **Sets as short lists.**  A vector of trick counts is a number in base ``radix`` (seat 0 the lowest digit; the
   last seat's count is implied).  A finished position stores its set as the list of those numbers, and adding a
   trick for the winner adds that seat's place value to each, so joining a child's set into its parent costs one
@@ -41,7 +41,6 @@ if not tt_cpu_ready():
 cdef enum:
     MAXP = 8           # seats
     MAXLEFT = 15       # tricks left: a seat's need takes 4 bits of a key
-    SLOT_WORDS = 5     # the most key words (4) and the answer
 
 cdef uint64_t EMPTY = 0xFFFFFFFFFFFFFFFFULL
 
