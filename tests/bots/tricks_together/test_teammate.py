@@ -12,9 +12,11 @@ import tricktable
 from tricktable.bots import bot_kinds, make_bot
 from tricktable.bots.tricks_together import cteam
 from tricktable.bots.tricks_together.blueprint import coop_card, quick_number, rollout
+from tricktable.bots.tricks_together.teammate import TeamMate
 from tricktable.core.cards import SUIT_MASKS, parse_card, parse_cards
 from tricktable.core.shuffle import DealRandom
-from tricktable.rules.tricks_together import read_view, sample_deals
+from tricktable.rules.tricks_together import read_view, sample_deals, trick_winner
+from tricktable.rules.tricks_together.solver import makeable_reference
 
 GAME = "tricks-together"
 
@@ -66,6 +68,29 @@ def test_a_needy_player_overtakes_a_partner_who_is_done() -> None:
     # Seat 1 (done) leads the 9♥ and would win it; seat 3 needs one trick and can overtake with the 10♥.
     game = position([["5C", "6D"], ["9H", "2C"], ["4H", "3D"], ["TH", "2H"]], [0, 0, 1], ["9H", "4H"])
     assert choices(game) == {"TH"}
+
+
+def test_the_last_card_of_a_trick_is_judged_by_the_solver_with_the_trick_complete() -> None:
+    # The dealer plays last to the first trick of three; in the true deal, a card is worth what the open-hands
+    # answer says once that card ends the trick and its winner takes it.
+    hands = [["QH", "AH", "2H"], ["JH", "AS", "3D"], ["4H", "6D", "7C"], ["5H", "8D", "9C"]]
+    game = position(hands, [1, 0, 1], ["JH", "4H", "5H"])
+    k = read_view(game.view(0))
+    world = [read_view(game.view(p)).hand for p in range(4)]
+    targets = [1, 1, 0, 1]  # the dealer takes the one trick the others left
+    legal = [parse_card(c) for c in ("2H", "QH", "AH")]
+    bot = TeamMate(level="strong", seed=1)
+    scores = bot._solve(k, [world], [targets], [1.0], legal)
+    expected = []
+    for card in legal:
+        held = world[:]
+        held[0] ^= 1 << card
+        table = [parse_card(c) for c in ("JH", "4H", "5H")] + [card]
+        winner = (1 + trick_winner(table, 0)) % 4
+        won = [int(p == winner) for p in range(4)]
+        expected.append(1.0 if tuple(targets) in makeable_reference(held, 0, winner, (), won) else 0.0)
+    assert scores == expected
+    assert 0.0 in scores and 1.0 in scores  # one card keeps the numbers makeable, another does not
 
 
 def test_a_needy_player_does_not_ruff_a_needy_partners_winning_ace() -> None:

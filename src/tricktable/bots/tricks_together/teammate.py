@@ -11,8 +11,8 @@ weighs little, and with Secret numbers a hidden number is the policy's number fo
 
 **Cards.**  Worlds are drawn consistently with the view (the cards gone, the cards each seat holds, the suits
 it has shown it lacks).  Every legal card is played out in every world, the blueprint for everybody after it;
-in the last tricks the open-hands solver judges instead (nothing is left to chance there but the hidden
-cards).  The card with the most weight of success is played; ties go to the blueprint's own choice.
+in the last tricks (``solver_tricks``: four at ``normal`` and ``strong``) the open-hands solver judges instead.
+The card with the most weight of success is played; ties go to the blueprint's own choice.
 
 **Inference.**  A world can be weighted by how well it explains what the others did: their numbers (the
 distance from the blueprint's number for the sampled hand, ``sigma``), their cards (each card the blueprint
@@ -70,7 +70,7 @@ LEVELS = {
         play_worlds=200,
         slip=1.0,
         sigma=100.0,
-        solver_tricks=2,
+        solver_tricks=4,
         budget=0.25,
         table_numbers=5,
     ),
@@ -80,7 +80,7 @@ LEVELS = {
         play_worlds=600,
         slip=1.0,
         sigma=1.5,
-        solver_tricks=2,
+        solver_tricks=4,
         budget=1.2,
         deep_numbers=3,
         rational=0.7,
@@ -185,8 +185,9 @@ class TeamMate(LevelledBot[Level]):
         return legal[max(close, key=lambda i: (votes[i], -legal[i]))]
 
     def _uses_shared(self, k: Knowledge) -> bool:
-        """Does this round take the shared small-round policy's numbers (at this level)?"""
-        return 2 <= k.cards <= self.level.table_numbers and k.trump >= 0
+        """Does this round take the shared small-round policy's numbers (at this level, where there is a table:
+        a level variant may ask for more cards than the table covers)?"""
+        return 2 <= k.cards <= self.level.table_numbers and k.trump >= 0 and policy_for(k.players, k.cards) is not None
 
     def _shared_number(self, k: Knowledge, seat: int, hand: int) -> int | None:
         """The shared small-round policy's number for ``seat`` holding ``hand``, where this level uses it."""
