@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 import tricktable
 from tricktable.bots.tricks_together.small_rounds import CAPS, SETTINGS, load_table, shape, table_number
 from tricktable.bots.tricks_together.small_rounds_fit import DEALS, Sampled, compute_policy, number_vectors, sample
-from tricktable.bots.tricks_together.teammate import MISFIT, TeamMate
+from tricktable.bots.tricks_together.teammate import LEVELS, MISFIT, TeamMate
 from tricktable.core.cards import parse_card
 from tricktable.rules.tricks_together import read_view, sample_deals
 
@@ -116,3 +118,16 @@ def test_partners_numbers_are_read_through_the_shared_policy(secret: bool) -> No
     if not secret:
         # Some sampled worlds fit the numbers and some do not: the reading is doing work.
         assert 0 < sum(w == 1.0 for w in weights) < len(weights)
+
+
+def test_a_level_asking_for_more_cards_than_the_table_covers_searches_there() -> None:
+    # ``strong:table_numbers=7`` as a level variant: six-card rounds have no table, so the bot must not take
+    # partners' numbers as read through one (that would ignore them) and must search for its own number.
+    bot = TeamMate(level="strong", seed=1)
+    bot.level = dataclasses.replace(LEVELS["strong"], table_numbers=7)  # as the benchmarks set a variant
+    for cards, shared in ((5, True), (6, False)):
+        game = tricktable.new_game("tricks-together", players=4, seed=3, deals=[{"round": cards, "dealer": 0}])
+        k = read_view(game.view(game.to_move))
+        assert k.trump >= 0  # these seeded deals have trumps, where the table applies
+        assert bot._uses_shared(k) is shared
+        assert (bot._shared_number(k, k.seat, k.hand) is not None) is shared

@@ -296,7 +296,8 @@ cdef long long finish_trick(Solver* s, uint64_t* hands, int seat, int left, int 
         else:
             nled, nbest, nwinner = led, best, winner
         hands[seat] = hand ^ bit
-        cut_card(s, strings, live, card, cut)
+        if left > 1 or s.use_sets or (needs >> (4 * nwinner)) & 15:  # else a can_make child that cannot gain
+            cut_card(s, strings, live, card, cut)
         if left > 1:
             child = finish_trick(s, hands, nxt, left - 1, nled, nbest, nwinner, alive, needs, depth, out, cut,
                                  live ^ bit, played | bit)
@@ -328,6 +329,7 @@ cdef long long boundary(Solver* s, uint64_t* hands, int leader, uint64_t needs, 
     cdef uint64_t* slot
     cdef uint64_t* out
     cdef long long r
+    cdef size_t capacity
     cdef int p, left = __builtin_popcountll(hands[leader])
     if left == 0:
         return 0 if s.use_sets else 1  # list 0 holds the zero vector
@@ -349,6 +351,7 @@ cdef long long boundary(Solver* s, uint64_t* hands, int leader, uint64_t needs, 
         memset(out, 0, s.used[left] * sizeof(uint64_t))
     else:
         out = NULL
+    capacity = s.capacity
     r = finish_trick(s, hands, leader, s.n, -1, -1, leader, alive, needs, depth, out, strings, alive, 0)
     if r < 0:
         return -1
@@ -356,8 +359,11 @@ cdef long long boundary(Solver* s, uint64_t* hands, int leader, uint64_t needs, 
         r = store_list(s, out, s.used[left])
         if r < 0:
             return -1
-    # The search below may have grown the memo, so look the slot up again.
-    if memo_put(s, memo_slot(s, key), key, <uint64_t>r) < 0:
+    # The search below may have grown the memo or filled this slot with another position; else the slots before
+    # it are still taken (nothing is ever removed), so it is still where the key belongs.
+    if s.capacity != capacity or slot[s.key_words] != EMPTY:
+        slot = memo_slot(s, key)
+    if memo_put(s, slot, key, <uint64_t>r) < 0:
         return -1
     return r
 
