@@ -58,11 +58,11 @@ def play(level_text: str, players: int, cards: int, seed: int, secret: bool) -> 
     while not game.score_sheet:
         seat = game.to_move
         place, trick, need = len(game.trick) + 1, game.tricks_played + 1, numbers[seat] - game.won[seat]
-        good = sum(keeps(game, numbers, seat, move.card) for move in game.legal_moves())
+        kept = {move.card: keeps(game, numbers, seat, move.card) for move in game.legal_moves()}
         move = game.parse_move(bots[seat].choose(game.view(seat)))
-        kept = keeps(game, numbers, seat, move.card)
         game.play(move)
-        if not kept:
+        if not kept[move.card]:
+            good = sum(kept.values())
             return game, ("lost", trick, place, need, seat == game.dealer, good, len(game.history))
     return game, ("made",)
 
