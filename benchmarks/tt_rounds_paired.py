@@ -12,6 +12,7 @@ rounds only one of them made, and the sign test on those.  Levels are written as
 from __future__ import annotations
 
 import argparse
+import copy
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -23,12 +24,15 @@ from tricktable.arena.stats import paired, wilson
 
 # The levels are read, and the teams made, as in the card-play benchmark beside this file.
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from tt_play_paired import parse_level, team
+from tt_play_paired import finish_round, parse_level, team
 
 
-def play_round(args: tuple[str, str, int, int, int, bool]) -> tuple[bool, bool]:
-    """One deal of ``cards`` cards played by a team of A and a team of B: did each make its numbers?"""
-    a_text, b_text, players, cards, seed, secret = args
+def play_round(args: tuple[str, str, int, int, int, bool, str | None]) -> tuple[bool, bool] | None:
+    """One deal of ``cards`` cards played by a team of A and a team of B: did each make its numbers?  With a
+    numbers level, both play the numbers that level chose (``None``: those numbers exceed the cards)."""
+    a_text, b_text, players, cards, seed, secret, numbers = args
+    if numbers is not None:
+        return play_same_numbers(a_text, b_text, numbers, players, cards, seed, secret)
     made = []
     for text in (a_text, b_text):
         deals = [{"round": cards, "dealer": seed % players}]
@@ -42,6 +46,21 @@ def play_round(args: tuple[str, str, int, int, int, bool]) -> tuple[bool, bool]:
     return made[0], made[1]
 
 
+def play_same_numbers(
+    a_text: str, b_text: str, numbers: str, players: int, cards: int, seed: int, secret: bool
+) -> tuple[bool, bool] | None:
+    deals = [{"round": cards, "dealer": seed % players}]
+    game: Any = tricktable.new_game("tricks-together", players=players, seed=seed, deals=deals, secret_numbers=secret)
+    choosers = team(parse_level(numbers), players, seed)
+    while game.phase != "play":
+        if game.score_sheet:  # the numbers exceed the cards: failed before play, the same for both
+            return None
+        game.play(choosers[game.to_move].choose(game.view(game.to_move)))
+    made_a, _ = finish_round(copy.deepcopy(game), parse_level(a_text), seed)
+    made_b, _ = finish_round(copy.deepcopy(game), parse_level(b_text), seed)
+    return made_a, made_b
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--a", default="strong:table_numbers=0", help="level A")
@@ -51,17 +70,24 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=200, help="rounds per size")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--secret", action="store_true", help="play with Secret numbers")
+    parser.add_argument("--numbers", help="a level that chooses the numbers once, for both teams to play")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
-    for text in (args.a, args.b):
+    for text in (args.a, args.b, args.numbers or args.a):
         parse_level(text)  # refuse a bad level before any round starts
-    print(f"{args.players} players{', Secret numbers' if args.secret else ''}: A = {args.a}, B = {args.b}")
+    print(
+        f"{args.players} players{', Secret numbers' if args.secret else ''}: A = {args.a}, B = {args.b}"
+        + (f", numbers by {args.numbers}" if args.numbers else "")
+    )
     print(f"  {'cards':>5} {'rounds':>7} {'A made':>17} {'B made':>17} {'A only':>7} {'B only':>7} {'sign p':>7}")
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         for cards in args.cards:
             started = time.perf_counter()
-            tasks = [(args.a, args.b, args.players, cards, args.seed + i, args.secret) for i in range(args.rounds)]
-            results = list(pool.map(play_round, tasks, chunksize=4))
+            tasks = [
+                (args.a, args.b, args.players, cards, args.seed + i, args.secret, args.numbers)
+                for i in range(args.rounds)
+            ]
+            results = [r for r in pool.map(play_round, tasks, chunksize=4) if r is not None]
             made_a, made_b = sum(a for a, _ in results), sum(b for _, b in results)
             (a_low, a_high), (b_low, b_high) = wilson(made_a, len(results)), wilson(made_b, len(results))
             diff = paired([float(b) - float(a) for a, b in results])

@@ -20,8 +20,9 @@ would not have played, ``slip``), and whether their cards were ones that work in
 Measured on the same deals, none of these changed how often a team made its numbers by more than the noise
 (see the game's page), so only ``strong`` uses the last two, mildly.
 
-**Secret numbers.**  A hidden number is taken, in each world, to be the blueprint's number for the seat's
-sampled hand.
+**Secret numbers.**  A hidden number is taken, in each world, to be the number the seat's sampled hand gives:
+the shared policy's in rounds of 2 to 5 cards, the fitted model's likeliest (``number_reading``) in rounds of 6
+and 7 at the levels that use it, else the blueprint's.
 
 Levels differ in how many worlds they weigh, the inference and when the solver takes over; each stops early
 when its time budget is spent.
@@ -36,6 +37,7 @@ from typing import Any
 from tricktable.bots.base import LevelledBot
 from tricktable.bots.tricks_together import cteam
 from tricktable.bots.tricks_together.blueprint import number_scale, quick_number
+from tricktable.bots.tricks_together.number_reading import Reader, features, reader_for
 from tricktable.bots.tricks_together.small_rounds import policy_for, shape, table_number
 from tricktable.core.cards import card_str, parse_card
 from tricktable.rules.tricks_together import Knowledge, can_make, one_card_number, read_view, sample_deals
@@ -58,11 +60,20 @@ class Level:
     rational: float = 0.0  #: how strongly partners are taken to play cards that work (0: not at all)
     inner_worlds: int = 40  #: the deals each partner's own search weighs, in that deeper model
     table_numbers: int = 0  #: rounds of 2 up to this many cards take the shared policy's numbers (small_rounds)
+    model_numbers: int = 0  #: from this many cards a round, a hidden number is the fitted model's (0: never)
 
 
 LEVELS = {
     "easy": Level(
-        "easy", commit_worlds=30, play_worlds=20, slip=1.0, sigma=100.0, solver_tricks=0, budget=0.05, table_numbers=5
+        "easy",
+        commit_worlds=30,
+        play_worlds=20,
+        slip=1.0,
+        sigma=100.0,
+        solver_tricks=0,
+        budget=0.05,
+        table_numbers=5,
+        model_numbers=6,
     ),
     "normal": Level(
         "normal",
@@ -73,6 +84,7 @@ LEVELS = {
         solver_tricks=4,
         budget=0.25,
         table_numbers=5,
+        model_numbers=6,
     ),
     "strong": Level(
         "strong",
@@ -85,6 +97,7 @@ LEVELS = {
         deep_numbers=3,
         rational=0.7,
         table_numbers=5,
+        model_numbers=6,
     ),
 }
 
@@ -147,6 +160,7 @@ class TeamMate(LevelledBot[Level]):
         scale = number_scale(k.cards, n, k.trump >= 0)
         use_solver = k.left <= level.solver_tricks
         shared = self._uses_shared(k)
+        reader = self._reader(k)
         # Under the shared policy a partner's number says more than the blueprint's estimate: it is read exactly.
         sigma = float("inf") if shared else level.sigma
         scores = [0.0] * len(legal)
@@ -161,6 +175,8 @@ class TeamMate(LevelledBot[Level]):
             )  # fmt: skip
             if shared:
                 self._read_shared(k, worlds, targets, weights)
+            elif reader is not None:
+                self._guess_hidden(k, reader, worlds, targets)
             if level.rational and k.history:
                 fits = cteam.rational_weights(
                     worlds, k.played_by, targets, k.history, k.seat, k.dealer, k.cards, k.trump, k.trump_card,
@@ -220,6 +236,32 @@ class TeamMate(LevelledBot[Level]):
                     weights[w] *= MISFIT
             if k.numbers[k.dealer] is None:
                 target[k.dealer] = k.cards - sum(target[p] for p in range(k.players) if p != k.dealer)
+
+    def _reader(self, k: Knowledge) -> Reader | None:
+        """The fitted model of how team-mates choose, where this level uses it and a partner's number is hidden."""
+        if not self.level.model_numbers or k.cards < self.level.model_numbers or k.trump < 0:
+            return None
+        if all(k.numbers[p] is not None for p in range(k.players) if p not in (k.seat, k.dealer)):
+            return None
+        return reader_for(k.players, k.cards)
+
+    def _guess_hidden(self, k: Knowledge, reader: Reader, worlds: list[list[int]], targets: list[list[int]]) -> None:
+        """With Secret numbers, in place: a partner's hidden number is, in each world, the number the fitted model
+        (``number_reading``) finds likeliest for its sampled hand; the dealer takes the rest."""
+        n = k.players
+        scale = number_scale(k.cards, n, True)
+        hidden = [p for p in range(n) if p not in (k.seat, k.dealer) and k.numbers[p] is None]
+        rows = [
+            features(hands[p] | k.played_by[p], k.cards, n, k.trump, k.trump_card, (p - k.dealer) % n, scale)
+            for hands in worlds
+            for p in hidden
+        ]
+        guesses = iter(reader.likeliest_many(rows))
+        for target in targets:
+            for p in hidden:
+                target[p] = next(guesses)
+            if k.numbers[k.dealer] is None:
+                target[k.dealer] = k.cards - sum(target[p] for p in range(n) if p != k.dealer)
 
     def _solve(
         self, k: Knowledge, worlds: list[list[int]], targets: list[list[int]], weights: list[float], legal: list[int]
