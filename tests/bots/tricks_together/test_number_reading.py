@@ -30,6 +30,8 @@ def test_features_count_what_the_holder_saw() -> None:
     assert estimate > 2
     assert row[10:12] == [1.0, 0.0]  # position 1 of 4: the leader (positions 1 and 2 are flagged; 3 is neither)
     assert len(row) == 12 + 8  # and a flag per number the estimate is near
+    # Without trumps no card counts as one.
+    assert features(hand, 7, 4, -1, parse_card("KS"), 1, number_scale(7, 4, False))[2:5] == [0, 0, 0]
 
 
 def suit(letter: str) -> int:

@@ -32,7 +32,7 @@ def features(hand: int, cards: int, players: int, trump: int, turned: int, posit
     """The features of ``hand`` for the chooser at ``position`` (1 leads), as its holder saw it: its cards and
     the turned card ``turned``.  ``scale`` turns the blueprint's raw strength into its estimate."""
     estimate = strength(hand, cards, players, trump, turned, position == 1) * scale
-    trumps = hand >> 13 * trump & 0x1FFF
+    trumps = hand >> 13 * trump & 0x1FFF if trump >= 0 else 0  # no trumps (a variant's odd rounds): none held
     # Sure trumps: from the ace down, trumps this hand holds with no unseen trump above them.
     sure = 0
     turned_rank = turned - 13 * trump
