@@ -27,6 +27,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from tt_play_paired import finish_round, parse_level, team
 
 
+def deal_round(players: int, cards: int, seed: int, secret: bool) -> Any:
+    """A game of one round of ``cards`` cards, dealt by ``seed``, the dealer turning with it."""
+    deals = [{"round": cards, "dealer": seed % players}]
+    return tricktable.new_game("tricks-together", players=players, seed=seed, deals=deals, secret_numbers=secret)
+
+
 def play_round(args: tuple[str, str, int, int, int, bool, str | None]) -> tuple[bool, bool] | None:
     """One deal of ``cards`` cards played by a team of A and a team of B: did each make its numbers?  With a
     numbers level, both play the numbers that level chose (``None``: those numbers exceed the cards)."""
@@ -35,10 +41,7 @@ def play_round(args: tuple[str, str, int, int, int, bool, str | None]) -> tuple[
         return play_same_numbers(a_text, b_text, numbers, players, cards, seed, secret)
     made = []
     for text in (a_text, b_text):
-        deals = [{"round": cards, "dealer": seed % players}]
-        game: Any = tricktable.new_game(
-            "tricks-together", players=players, seed=seed, deals=deals, secret_numbers=secret
-        )
+        game = deal_round(players, cards, seed, secret)
         bots = team(parse_level(text), players, seed)
         while not game.score_sheet:
             game.play(bots[game.to_move].choose(game.view(game.to_move)))
@@ -49,8 +52,7 @@ def play_round(args: tuple[str, str, int, int, int, bool, str | None]) -> tuple[
 def play_same_numbers(
     a_text: str, b_text: str, numbers: str, players: int, cards: int, seed: int, secret: bool
 ) -> tuple[bool, bool] | None:
-    deals = [{"round": cards, "dealer": seed % players}]
-    game: Any = tricktable.new_game("tricks-together", players=players, seed=seed, deals=deals, secret_numbers=secret)
+    game = deal_round(players, cards, seed, secret)
     choosers = team(parse_level(numbers), players, seed)
     while game.phase != "play":
         if game.score_sheet:  # the numbers exceed the cards: failed before play, the same for both

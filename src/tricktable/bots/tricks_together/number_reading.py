@@ -15,7 +15,6 @@ trumps); other settings guess hidden numbers through the blueprint's estimate.
 from __future__ import annotations
 
 import json
-import math
 from functools import cache
 from pathlib import Path
 
@@ -60,35 +59,28 @@ def features(hand: int, cards: int, players: int, trump: int, turned: int, posit
 
 
 class Reader:
-    """The fitted model for one setting: ``chances(row)`` gives the chance of each number 0..cards."""
+    """The fitted model for one setting: the chance of each number 0..cards for a row of features."""
 
-    __slots__ = ("bias", "matrix", "weights")
+    __slots__ = ("bias", "matrix")
 
     def __init__(self, weights: list[list[float]], bias: list[float]) -> None:
-        self.weights = weights  #: per number, a weight per feature (features as they come, not standardised)
-        self.bias = bias
-        self.matrix = np.array(weights).T  # features x numbers, for many rows at once
+        # Per number, a weight per feature (features as they come, not standardised): stored features x numbers.
+        self.matrix = np.array(weights, dtype=float).T
+        self.bias = np.array(bias, dtype=float)
 
     def likeliest_many(self, rows: list[list[float]]) -> list[int]:
-        """``likeliest`` of each row, in one matrix product (the bots ask for hundreds of hands a card)."""
+        """The likeliest number for each row, in one matrix product (the bots ask for hundreds of hands a card)."""
         if not rows:
             return []
-        scores = np.asarray(rows) @ self.matrix + np.asarray(self.bias)
-        return [int(n) for n in scores.argmax(axis=1)]
-
-    def scores(self, row: list[float]) -> list[float]:
-        return [b + sum(w * x for w, x in zip(ws, row)) for ws, b in zip(self.weights, self.bias)]
+        return [int(n) for n in (np.asarray(rows) @ self.matrix + self.bias).argmax(axis=1)]
 
     def likeliest(self, row: list[float]) -> int:
-        scores = self.scores(row)
-        return max(range(len(scores)), key=scores.__getitem__)
+        return self.likeliest_many([row])[0]
 
     def chances(self, row: list[float]) -> list[float]:
-        scores = self.scores(row)
-        top = max(scores)
-        exps = [math.exp(s - top) for s in scores]
-        total = sum(exps)
-        return [e / total for e in exps]
+        scores = np.asarray(row) @ self.matrix + self.bias
+        exps = np.exp(scores - scores.max())
+        return [float(e) for e in exps / exps.sum()]
 
 
 @cache

@@ -38,6 +38,7 @@ def choices(task: tuple[int, int, int]) -> list[tuple[list[float], int]]:
         "tricks-together", players=players, seed=seed, deals=[{"round": cards, "dealer": seed % players}]
     )
     bots = {seat: TeamMate(seed=seed * 16 + seat, level="strong") for seat in range(players)}
+    scale = number_scale(cards, players, True)
     rows = []
     while game.to_move is not None and game.phase == "commit":
         seat = game.to_move
@@ -46,7 +47,6 @@ def choices(task: tuple[int, int, int]) -> list[tuple[list[float], int]]:
         known = read_view(view)
         if seat != known.dealer and known.trump >= 0:
             position = (seat - known.dealer) % players
-            scale = number_scale(cards, players, True)
             row = features(known.hand, cards, players, known.trump, known.trump_card, position, scale)
             rows.append((row, int(move.split()[1])))
         game.play(move)
