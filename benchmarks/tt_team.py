@@ -8,6 +8,11 @@ same deals.  "Makeable" asks the open-hands solver, when the first card of a rou
 numbers chosen (the dealer's included) could be made by some way of playing; a round that fails before any
 card (the numbers add up to more than the cards) counts as not makeable.  One-card rounds are also compared
 with the exact best policy's success rate (``rules.tricks_together.onecard``).
+
+Deals are independent, so a team that makes each round size at its measured rate wins a share of games that
+follows from those rates alone (``games_won``); the benchmark prints it beside the games actually won, and the
+share it would win if its play made every round whose numbers were makeable: the most that better card play
+could give with the numbers as they are chosen.
 """
 
 from __future__ import annotations
@@ -29,6 +34,21 @@ from tricktable.rules.tricks_together.onecard import success_rate
 # Team-mate levels, with fields changed if asked (``strong:table_numbers=0``), are read as in the paired benchmark.
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from tt_play_paired import parse_level, team
+
+
+def games_won(rates: list[float], lives: int = 3) -> float:
+    """The chance of clearing rounds made with chances ``rates`` (in climb order) with at most ``lives``
+    failures: each round is dealt again until it is made, and the failure after the last life ends the game."""
+    failures = [1.0] + [0.0] * lives  # failures[f]: the chance of having failed f times so far
+    for rate in rates:
+        after = [0.0] * (lives + 1)
+        for spent, chance in enumerate(failures):
+            miss = 1.0
+            for more in range(lives + 1 - spent):  # fail ``more`` times, then make the round
+                after[spent + more] += chance * miss * rate
+                miss *= 1.0 - rate
+        failures = after
+    return sum(failures)
 
 
 def play_game(args: tuple[str, int, int, bool]) -> dict[str, Any]:
@@ -99,6 +119,14 @@ def main() -> None:
         print(
             f"  {cards:>5} {len(rows):>7} {made / len(rows):5.2f} [{a:.2f},{b:.2f}] {makeable / len(rows):5.2f} "
             f"[{c:.2f},{d:.2f}] {made_ok / max(1, makeable):5.2f} [{e:.2f},{f:.2f}]"
+        )
+    if sizes == list(range(1, 8)):
+        by_size = [[(m, s) for g in games for c, m, s in g["rounds"] if c == cards] for cards in sizes]
+        made_rates = [sum(s for _, s in rows) / len(rows) for rows in by_size]
+        makeable_rates = [sum(m for m, _ in rows) / len(rows) for rows in by_size]
+        print(
+            f"  games won at these rates of rounds made: {games_won(made_rates):.3f}; "
+            f"if every makeable round were made: {games_won(makeable_rates):.3f}"
         )
     if 1 in sizes and not args.secret:
         print(f"  one-card rounds: the exact best policy makes {success_rate(args.players):.3f}")

@@ -17,3 +17,14 @@ def test_a_game_is_played_to_its_end_with_every_round_counted(level: str) -> Non
     # A won game made round 7; a lost one failed four times (3 lives).
     failures = sum(not made for _, _, made in game["rounds"])
     assert (game["won"] and game["rounds"][-1][0] == 7) or (not game["won"] and failures == 4)
+
+
+def test_games_won_follows_from_the_rates_of_rounds_made() -> None:
+    assert TEAM.games_won([1.0] * 7) == pytest.approx(1.0)
+    assert TEAM.games_won([0.0] * 7) == 0.0
+    # One round at p with 3 lives: made within 4 tries.
+    assert TEAM.games_won([0.4]) == pytest.approx(1 - 0.6**4)
+    assert TEAM.games_won([0.4], lives=0) == pytest.approx(0.4)
+    # Two rounds at 1/2 with 1 life: 0 or 1 failure in all, (1/2)^2 + 2 (1/2)^3.
+    assert TEAM.games_won([0.5, 0.5], lives=1) == pytest.approx(0.25 + 0.25)
+    assert TEAM.games_won([0.9] * 7) > TEAM.games_won([0.8] * 7)
