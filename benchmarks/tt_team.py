@@ -108,6 +108,8 @@ def main() -> None:
     print(f"  games won {won / len(games):.3f}  [{low:.3f}, {high:.3f}]   mean score {mean_score:.2f}")
     print(f"  {'cards':>5} {'rounds':>7} {'made':>17} {'makeable':>17} {'made if makeable':>17}")
     sizes = sorted({c for g in games for c, _, _ in g["rounds"]})
+    made_rates: list[float] = []
+    makeable_rates: list[float] = []
     for cards in sizes:
         rows = [(m, s) for g in games for c, m, s in g["rounds"] if c == cards]
         made = sum(s for _, s in rows)
@@ -120,10 +122,9 @@ def main() -> None:
             f"  {cards:>5} {len(rows):>7} {made / len(rows):5.2f} [{a:.2f},{b:.2f}] {makeable / len(rows):5.2f} "
             f"[{c:.2f},{d:.2f}] {made_ok / max(1, makeable):5.2f} [{e:.2f},{f:.2f}]"
         )
+        made_rates.append(made / len(rows))
+        makeable_rates.append(makeable / len(rows))
     if sizes == list(range(1, 8)):
-        by_size = [[(m, s) for g in games for c, m, s in g["rounds"] if c == cards] for cards in sizes]
-        made_rates = [sum(s for _, s in rows) / len(rows) for rows in by_size]
-        makeable_rates = [sum(m for m, _ in rows) / len(rows) for rows in by_size]
         print(
             f"  games won at these rates of rounds made: {games_won(made_rates):.3f}; "
             f"if every makeable round were made: {games_won(makeable_rates):.3f}"
