@@ -175,10 +175,25 @@ def test_two_browsers_join_by_the_invite_link_and_play_each_other(browser: Any, 
         b.wait_for_selector('body[data-seat="1"]')
         a.wait_for_function("() => document.body.innerText.includes('Bob')")
         play([a, b], lambda: rounds_done(a) >= 2 or a.is_visible("#result"))
-        assert rounds_done(b) >= 2 or b.is_visible("#result")
-        # Each browser shows only its own hand.
-        hand_a = set(a.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)"))
-        hand_b = set(b.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)"))
+        # The guest hears of the last trick a moment after the host: wait for its sheet to catch up.
+        caught_up = lambda: rounds_done(b) >= 2 or b.is_visible("#result")  # noqa: E731
+        deadline = time.monotonic() + 15
+        while not caught_up() and time.monotonic() < deadline:
+            b.wait_for_timeout(50)
+        assert caught_up()
+        # Each browser shows only its own hand (compared at one move: the bot may still be playing).
+        deadline = time.monotonic() + 15
+        while True:
+            number = a.get_attribute("body", "data-move-number")
+            hand_a = set(a.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)"))
+            hand_b = set(b.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)"))
+            same_move = (
+                number == b.get_attribute("body", "data-move-number") == a.get_attribute("body", "data-move-number")
+            )
+            if same_move or time.monotonic() > deadline:
+                break
+            a.wait_for_timeout(50)
+        assert same_move, "the two browsers never showed the same move"
         assert not hand_a & hand_b
     finally:
         host.close()
