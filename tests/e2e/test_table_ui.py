@@ -1,7 +1,7 @@
 """The table people sit at, in real Chromium: eight players fit a laptop and a phone, the seats sit around the
 table in play order, the winning card is marked with its reason, everything can be done by keyboard and is
 announced, motion stops for those who ask, an automated accessibility check (axe-core) passes on every page,
-and the host's and the lobby's tools work."""
+the host's and the lobby's tools work, and a name typed to take a seat survives the table changing."""
 
 from __future__ import annotations
 
@@ -225,6 +225,29 @@ def test_the_host_seats_a_bot_and_reinvites_a_friend_from_the_page(
     host.click("#close-table")
     host.click("#close-table")
     host.wait_for_function("() => document.getElementById('status').textContent.includes('closed')")
+
+
+def test_a_name_being_typed_to_take_a_seat_survives_the_table_changing(
+    browser: Any, server: Server, contexts: list[Any]
+) -> None:
+    host = new_page(browser, contexts)
+    create_in_lobby(host, server, "tricks-together", 3, {1: "human", 2: "human"})
+    table = host.url.split("/t/")[1]
+    friend = new_page(browser, contexts, PHONE)
+    friend.goto(server.url + f"/t/{table}")
+    friend.wait_for_selector('button[data-join="1"]')
+    friend.fill("#join-name", "Bob")
+    friend.evaluate("() => { document.getElementById('join-name').dataset.before = 'yes'; }")
+    # Another watcher arrives: every page hears of it and draws its table again, the join bar included.
+    other = new_page(browser, contexts)
+    other.goto(server.url + f"/t/{table}")
+    friend.wait_for_function("() => document.getElementById('join-name').dataset.before === undefined")
+    assert friend.input_value("#join-name") == "Bob"
+    assert friend.evaluate("() => document.activeElement.id") == "join-name"
+    friend.click('button[data-join="1"]')
+    friend.wait_for_selector('body[data-seat="1"]')
+    host.wait_for_function("() => document.body.innerText.includes('Bob')")
+    assert not friend.errors and not host.errors
 
 
 def test_the_lobby_filters_by_game_and_offers_to_watch(browser: Any, server: Server, contexts: list[Any]) -> None:

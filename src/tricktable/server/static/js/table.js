@@ -157,6 +157,10 @@ function render() {
 }
 
 function renderJoin() {
+  // Every update rebuilds the bar: a name being typed (and the caret in it) must survive a bot's move.
+  const typing = document.getElementById("join-name");
+  const typed = typing ? typing.value : playerName();
+  const caret = typing !== null && document.activeElement === typing ? [typing.selectionStart, typing.selectionEnd] : null;
   const bar = clear($("join"));
   const table = state.table;
   if (!table || state.seat !== null || table.status === "over" || table.status === "closed") {
@@ -169,8 +173,12 @@ function renderJoin() {
     bar.append(h("span", {}, "You are watching: every seat is taken."));
     return;
   }
-  const name = h("input", { id: "join-name", placeholder: "your name", maxlength: "24", value: playerName() });
+  const name = h("input", { id: "join-name", placeholder: "your name", maxlength: "24", value: typed });
   bar.append(h("span", {}, "You are watching. "), h("label", {}, "Your name ", name));
+  if (caret) {
+    name.focus();
+    name.setSelectionRange(caret[0], caret[1]);
+  }
   for (const seat of free) {
     bar.append(
       h("button", {
