@@ -198,14 +198,20 @@ def test_every_page_passes_an_automated_accessibility_check(
     assert axe_violations(page) == []
 
 
-def test_the_host_seats_a_bot_and_reinvites_a_friend_from_the_page(
-    browser: Any, server: Server, contexts: list[Any]
-) -> None:
+def a_host_and_a_watching_friend(browser: Any, server: Server, contexts: list[Any]) -> tuple[Any, Any, str]:
+    """A host at a new three-player table with two open seats, and a friend on a phone watching it."""
     host = new_page(browser, contexts)
     create_in_lobby(host, server, "tricks-together", 3, {1: "human", 2: "human"})
     table = host.url.split("/t/")[1]
     friend = new_page(browser, contexts, PHONE)
     friend.goto(server.url + f"/t/{table}")
+    return host, friend, table
+
+
+def test_the_host_seats_a_bot_and_reinvites_a_friend_from_the_page(
+    browser: Any, server: Server, contexts: list[Any]
+) -> None:
+    host, friend, table = a_host_and_a_watching_friend(browser, server, contexts)
     friend.click('button[data-join="1"]')
     friend.wait_for_selector('body[data-seat="1"]')
     host.click("#host")
@@ -230,11 +236,7 @@ def test_the_host_seats_a_bot_and_reinvites_a_friend_from_the_page(
 def test_a_name_being_typed_to_take_a_seat_survives_the_table_changing(
     browser: Any, server: Server, contexts: list[Any]
 ) -> None:
-    host = new_page(browser, contexts)
-    create_in_lobby(host, server, "tricks-together", 3, {1: "human", 2: "human"})
-    table = host.url.split("/t/")[1]
-    friend = new_page(browser, contexts, PHONE)
-    friend.goto(server.url + f"/t/{table}")
+    host, friend, table = a_host_and_a_watching_friend(browser, server, contexts)
     friend.wait_for_selector('button[data-join="1"]')
     friend.fill("#join-name", "Bob")
     friend.evaluate("() => { document.getElementById('join-name').dataset.before = 'yes'; }")

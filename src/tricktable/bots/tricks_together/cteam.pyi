@@ -62,3 +62,25 @@ def rational_weights(
     trump_card: int,
     beta: float,
 ) -> list[float]: ...
+def play_features(
+    hands: list[int],
+    targets: list[int],
+    history: list[tuple[int, int]],
+    dealer: int,
+    cards: int,
+    trump: int,
+    trump_card: int,
+) -> list[tuple[int, int, list[list[float]]]]: ...
+def fitted_weights(
+    worlds: list[list[int]],
+    played_by: list[int],
+    targets: list[list[int]],
+    history: list[tuple[int, int]],
+    seat: int,
+    dealer: int,
+    cards: int,
+    trump: int,
+    trump_card: int,
+    coefs: list[float],
+    temper: float,
+) -> list[float]: ...

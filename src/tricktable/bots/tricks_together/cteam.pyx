@@ -9,12 +9,14 @@ same cards and numbers).  Everything here works on one sampled world at a time (
 * ``rollout`` — a round played out with the blueprint by every seat: does the team make its numbers?
 * ``raw_strength`` — the blueprint's number: a hand's chance-weighted count of winners;
 * the batch entry points ``commit_scores``, ``world_weights`` and ``play_scores``, which run those over
-  hundreds of sampled worlds per call.
+  hundreds of sampled worlds per call;
+* ``card_features`` — what the fitted model of the team-mates' cards (``play_reading``) sees of a legal card,
+  with ``play_features`` for the fitting and ``fitted_weights`` for weighing sampled worlds by it.
 
 Hands are 64-bit masks of cards ``suit * 13 + rank``; ``trump`` is a suit or -1.
 """
 
-from libc.math cimport exp
+from libc.math cimport exp, log
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport free, malloc
 
@@ -359,6 +361,44 @@ def commit_scores(list worlds, int seat, int dealer, int cards, int trump, int t
     return [scores[w] for w in range(m)]
 
 
+# A round's cards replayed from its first lead: the trick on the table and what is gone.
+cdef struct Walk:
+    int size       # cards on the table
+    int lead       # who led them
+    int best       # the best card so far (-1: none yet)
+    int winner     # who played it
+    int led        # the suit led (-1: none yet)
+    int left       # tricks still to finish, this one included
+    uint64_t gone  # the cards out of play (and the turned card)
+    int trick[MAXTRICK]
+
+
+cdef inline void walk_start(Walk* t, int lead, int cards, int trump_card) noexcept nogil:
+    t.size, t.lead, t.best, t.winner, t.led, t.left = 0, lead, -1, lead, -1, cards
+    t.gone = (<uint64_t>1) << trump_card
+
+
+cdef inline int walk_play(Walk* t, uint64_t* hands, int n, int trump, int seat, int card) noexcept nogil:
+    """``seat`` plays ``card`` from ``hands``; returns who takes the trick if the card completes it, else -1."""
+    cdef int p
+    hands[seat] &= ~((<uint64_t>1) << card)
+    if t.size == 0:
+        t.led, t.best, t.winner = card // 13, card, seat
+    elif beats_card(card, t.best, t.led, trump):
+        t.best, t.winner = card, seat
+    t.trick[t.size] = card
+    t.size += 1
+    if t.size < n:
+        return -1
+    for p in range(n):
+        t.gone |= (<uint64_t>1) << t.trick[p]
+    t.left -= 1
+    t.size = 0
+    t.lead = t.winner
+    t.led = -1
+    return t.winner
+
+
 def world_weights(list worlds, list played_by, list numbers, int seat, int dealer, int cards, int trump,
                   int trump_card, double scale, list history, double sigma, double slip):
     """The numbers of every seat in each world, and how likely the world makes what the others did.
@@ -376,11 +416,10 @@ def world_weights(list worlds, list played_by, list numbers, int seat, int deale
     cdef int known[MAXP]
     cdef int targets[MAXP]
     cdef int need[MAXP]
-    cdef int trick[MAXTRICK]
+    cdef Walk t
     cdef int* moves
-    cdef int size, lead, best, winner, led, s, card, expected, left
+    cdef int s, card, expected, taker
     cdef double weight, d, raw
-    cdef uint64_t gone
     out_targets = []
     out_weights = []
     if n == 0:
@@ -418,34 +457,18 @@ def world_weights(list worlds, list played_by, list numbers, int seat, int deale
             if h and slip < 1.0:
                 for p in range(n):
                     need[p] = targets[p]
-                gone = (<uint64_t>1) << trump_card
-                size = 0
-                lead = leader
-                best = -1
-                winner = leader
-                led = -1
-                left = cards
+                walk_start(&t, leader, cards, trump_card)
                 for i in range(h):
                     s = moves[2 * i]
                     card = moves[2 * i + 1]
                     if s != seat:
-                        expected = coop_card(s, original[s], trick, size, best, winner, need, left, gone, trump, n)
+                        expected = coop_card(s, original[s], t.trick, t.size, t.best, t.winner, need, t.left, t.gone,
+                                             trump, n)
                         if expected != card:
                             weight *= slip
-                    original[s] &= ~((<uint64_t>1) << card)
-                    if size == 0:
-                        led, best, winner = card // 13, card, s
-                    elif beats_card(card, best, led, trump):
-                        best, winner = card, s
-                    trick[size] = card
-                    size += 1
-                    if size == n:
-                        for p in range(size):
-                            gone |= (<uint64_t>1) << trick[p]
-                        need[winner] -= 1
-                        left -= 1
-                        size = 0
-                        lead = winner
+                    taker = walk_play(&t, original, n, trump, s, card)
+                    if taker >= 0:
+                        need[taker] -= 1
             out_targets.append([targets[p] for p in range(n)])
             out_weights.append(weight)
     finally:
@@ -517,6 +540,182 @@ def blueprint_card(int seat, uint64_t hand, list table, int best, int winner, li
     return coop_card(seat, hand, trick, len(table), best, winner, needs, left, gone, trump, n)
 
 
+# ----- a fitted model of the team-mates' cards -------------------------------------------------------------
+
+cdef enum:
+    NFEAT = 10  # see ``card_features``
+
+
+cdef int card_features(uint64_t* hands, int n, int trump, int seat, int lead, const int* trick, int size, int best,
+                       int winner, int led, const int* targets, const int* won, int left, uint64_t gone,
+                       uint64_t legal, int* cards, double* out) noexcept nogil:
+    """The features of each card ``seat`` may legally play (``hands``: every hand as it is now), in card order:
+    ``NFEAT`` numbers a card into ``out``, the card into ``cards``; returns how many.
+
+    0 the card works (the blueprint after it makes the numbers), 1 it is the blueprint's card, 2 it takes the
+    trick so far and the seat still needs a trick, 3 the same but the seat needs none, 4 it ruffs, 5 its place by
+    strength among the legal cards (0 the weakest, 1 the strongest), 6 it is led and nothing unseen can beat it,
+    7 it is a trump led, 8 its place when led, 9 its place when the seat still needs a trick."""
+    cdef uint64_t held[MAXP]
+    cdef uint64_t rest = legal, unseen = FULL & ~(hands[seat] | gone)
+    cdef int need[MAXP]
+    cdef int count = 0, p, c, i, j, blue, higher, total = __builtin_popcountll(legal)
+    cdef double place, wins
+    cdef double* f
+    for p in range(n):
+        need[p] = targets[p] - won[p]
+    blue = coop_card(seat, hands[seat], trick, size, best, winner, need, left, gone, trump, n)
+    while rest:
+        c = low_card(rest)
+        rest &= rest - 1
+        f = &out[count * NFEAT]
+        for p in range(n):
+            held[p] = hands[p]
+        f[0] = 1.0 if rollout(held, n, trump, lead, trick, size, targets, won, left, gone, c) else 0.0
+        f[1] = 1.0 if c == blue else 0.0
+        wins = 1.0 if size > 0 and beats_card(c, best, led, trump) else 0.0
+        f[2] = wins if need[seat] > 0 else 0.0
+        f[3] = wins if need[seat] <= 0 else 0.0
+        f[4] = 1.0 if size > 0 and c // 13 == trump and led != trump else 0.0
+        # Strength: a trump above every plain card, then the rank.
+        higher = 0
+        j = (13 if c // 13 == trump else 0) + c % 13
+        i = 0
+        while i < 52:
+            if legal >> i & 1 and i != c and (13 if i // 13 == trump else 0) + i % 13 < j:
+                higher += 1
+            i += 1
+        place = higher / <double>(total - 1) if total > 1 else 0.0
+        f[5] = place
+        f[6] = 1.0 if size == 0 and is_sure(c, unseen, trump) else 0.0
+        f[7] = 1.0 if size == 0 and c // 13 == trump else 0.0
+        f[8] = place if size == 0 else 0.0
+        f[9] = place if need[seat] > 0 else 0.0
+        cards[count] = c
+        count += 1
+    return count
+
+
+cdef double walk_round(uint64_t* original, int n, int trump, int dealer, int cards, int trump_card,
+                       const int* targets, const int* moves, int h, int skip, const double* coefs, double temper,
+                       list rows) except? -1.0:
+    """Replay ``moves`` ((seat, card) pairs) in a world whose hands at the start of play are ``original``.  At
+    every choice of a seat other than ``skip`` with two cards or more: with ``rows``, append (seat, the index of
+    the card played, the features of every legal card); else add ``temper`` times the log-chance of the card
+    played under the softmax of ``coefs``.  Returns that sum of log-chances (0 with ``rows``)."""
+    cdef uint64_t hands[MAXP]
+    cdef Walk t
+    cdef int won[MAXP]
+    cdef int legal_cards[13]
+    cdef double feats[13 * NFEAT]
+    cdef uint64_t legal
+    cdef int p, i, k, m, s, card, chosen, taker
+    cdef double total, score, top, actual, log_chance = 0.0
+    cdef double scores[13]
+    for p in range(n):
+        hands[p] = original[p]
+        won[p] = 0
+    walk_start(&t, (dealer + 1) % n, cards, trump_card)
+    for i in range(h):
+        s = moves[2 * i]
+        card = moves[2 * i + 1]
+        if s != skip:
+            legal = hands[s] & suit_mask(t.led) if t.size else 0
+            if not legal:
+                legal = hands[s]
+            if __builtin_popcountll(legal) > 1:
+                m = card_features(hands, n, trump, s, t.lead, t.trick, t.size, t.best, t.winner, t.led, targets, won,
+                                  t.left, t.gone, legal, legal_cards, feats)
+                chosen = -1
+                for k in range(m):
+                    if legal_cards[k] == card:
+                        chosen = k
+                if rows is not None:
+                    rows.append((s, chosen, [[feats[k * NFEAT + j] for j in range(NFEAT)] for k in range(m)]))
+                elif chosen >= 0:
+                    top = -1e300
+                    for k in range(m):
+                        score = 0.0
+                        for p in range(NFEAT):
+                            score += coefs[p] * feats[k * NFEAT + p]
+                        scores[k] = score
+                        if score > top:
+                            top = score
+                    total = 0.0
+                    for k in range(m):
+                        total += exp(scores[k] - top)
+                    actual = scores[chosen] - top
+                    log_chance += temper * (actual - log(total))
+        taker = walk_play(&t, hands, n, trump, s, card)
+        if taker >= 0:
+            won[taker] += 1
+    return log_chance
+
+
+cdef int* read_moves(list history) except NULL:
+    cdef int h = len(history), i
+    cdef int* moves = <int*>malloc((2 * h + 1) * sizeof(int))
+    if moves == NULL:
+        raise MemoryError()
+    for i in range(h):
+        moves[2 * i] = history[i][0]
+        moves[2 * i + 1] = history[i][1]
+    return moves
+
+
+def play_features(list hands, list targets, list history, int dealer, int cards, int trump, int trump_card):
+    """For fitting: every choice of two cards or more in a round whose hands at the start of play were
+    ``hands``, as (seat, index of the card played, the features of each legal card in card order)."""
+    cdef int n = len(hands), p
+    cdef uint64_t original[MAXP]
+    cdef int tg[MAXP]
+    cdef int* moves = read_moves(history)
+    rows = []
+    try:
+        for p in range(n):
+            original[p] = hands[p]
+            tg[p] = targets[p]
+        walk_round(original, n, trump, dealer, cards, trump_card, tg, moves, len(history), -1, NULL, 1.0, rows)
+    finally:
+        free(moves)
+    return rows
+
+
+def fitted_weights(list worlds, list played_by, list targets, list history, int seat, int dealer, int cards,
+                   int trump, int trump_card, list coefs, double temper):
+    """How well each world explains the others' past cards under the fitted model (``coefs``, one a feature of
+    ``card_features``): the product over their choices of the model's chance of the card played, raised to
+    ``temper``."""
+    cdef int n = len(worlds[0]) if worlds else 0
+    cdef int count, w, p
+    cdef uint64_t original[MAXP]
+    cdef int tg[MAXP]
+    cdef double coef[NFEAT]
+    cdef int* moves
+    cdef uint64_t* all_hands
+    if n == 0:
+        return []
+    if len(coefs) != NFEAT:
+        raise ValueError(f"the model has {NFEAT} coefficients, not {len(coefs)}")
+    for p in range(NFEAT):
+        coef[p] = coefs[p]
+    moves = read_moves(history)
+    all_hands = read_worlds(worlds, n, &count)
+    weights = []
+    try:
+        for w in range(count):
+            tw = targets[w]
+            for p in range(n):
+                tg[p] = tw[p]
+                original[p] = all_hands[w * n + p] | <uint64_t>played_by[p]
+            weights.append(exp(walk_round(original, n, trump, dealer, cards, trump_card, tg, moves, len(history), seat,
+                                       coef, temper, None)))
+    finally:
+        free(all_hands)
+        free(moves)
+    return weights
+
+
 def rational_weights(list worlds, list played_by, list targets, list history, int seat, int dealer, int cards,
                      int trump, int trump_card, double beta):
     """How well each world explains the others' past cards, if they tend to play cards that work.
@@ -525,86 +724,8 @@ def rational_weights(list worlds, list played_by, list targets, list history, in
     could legally have played instead is played out in the world with the blueprint after it: a card that
     keeps the team's numbers (``targets[w]``) makeable counts 1, else 0.  The world's weight multiplies
     ``exp(beta * s(actual)) / sum over legal c of exp(beta * s(c))`` — a seat that played a card that fails in
-    this world while another would have worked makes the world less likely.  Returns one weight per world."""
-    cdef int n = len(worlds[0]) if worlds else 0
-    cdef int count, w, p, i, h = len(history), s, card, c, size, best, winner, led, lead, left, legal_count
-    cdef int trick[MAXTRICK]
-    cdef int tg[MAXP]
-    cdef int won[MAXP]
-    cdef uint64_t original[MAXP]
-    cdef uint64_t held[MAXP]
-    cdef uint64_t played[MAXP]
-    cdef uint64_t gone, legal, rest
-    cdef int* moves
-    cdef double weight, total, actual, e
-    cdef double ok_weight = exp(beta)
-    cdef uint64_t* all_hands
-    out = []
-    if n == 0:
-        return out
-    for p in range(n):
-        played[p] = played_by[p]
-    moves = <int*>malloc((2 * h + 1) * sizeof(int))
-    if moves == NULL:
-        raise MemoryError()
-    for i in range(h):
-        moves[2 * i] = history[i][0]
-        moves[2 * i + 1] = history[i][1]
-    all_hands = read_worlds(worlds, n, &count)
-    try:
-        for w in range(count):
-            tw = targets[w]
-            for p in range(n):
-                tg[p] = tw[p]
-                won[p] = 0
-                original[p] = all_hands[w * n + p] | played[p]
-            weight = 1.0
-            gone = (<uint64_t>1) << trump_card
-            size = 0
-            lead = (dealer + 1) % n
-            best = -1
-            winner = lead
-            led = -1
-            left = cards
-            for i in range(h):
-                s = moves[2 * i]
-                card = moves[2 * i + 1]
-                if s != seat:
-                    legal = original[s] & suit_mask(led) if size else 0
-                    if not legal:
-                        legal = original[s]
-                    legal_count = __builtin_popcountll(legal)
-                    if legal_count > 1:
-                        total = 0.0
-                        actual = 0.0
-                        rest = legal
-                        while rest:
-                            c = low_card(rest)
-                            rest &= rest - 1
-                            for p in range(n):
-                                held[p] = original[p]
-                            e = ok_weight if rollout(held, n, trump, lead, trick, size, tg, won, left, gone, c) else 1.0
-                            total += e
-                            if c == card:
-                                actual = e
-                        weight *= actual / total
-                original[s] &= ~((<uint64_t>1) << card)
-                if size == 0:
-                    led, best, winner = card // 13, card, s
-                elif beats_card(card, best, led, trump):
-                    best, winner = card, s
-                trick[size] = card
-                size += 1
-                if size == n:
-                    for p in range(size):
-                        gone |= (<uint64_t>1) << trick[p]
-                    won[winner] += 1
-                    left -= 1
-                    size = 0
-                    lead = winner
-                    led = -1
-            out.append(weight)
-    finally:
-        free(all_hands)
-        free(moves)
-    return out
+    this world while another would have worked makes the world less likely.  Returns one weight per world.
+    (This is the fitted model's reading with every coefficient but "works" at 0.)"""
+    coefs = [0.0] * NFEAT
+    coefs[0] = beta
+    return fitted_weights(worlds, played_by, targets, history, seat, dealer, cards, trump, trump_card, coefs, 1.0)

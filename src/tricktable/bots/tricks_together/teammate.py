@@ -16,9 +16,10 @@ The card with the most weight of success is played; ties go to the blueprint's o
 
 **Inference.**  A world can be weighted by how well it explains what the others did: their numbers (the
 distance from the blueprint's number for the sampled hand, ``sigma``), their cards (each card the blueprint
-would not have played, ``slip``), and whether their cards were ones that work in that world (``rational``).
-Measured on the same deals, none of these changed how often a team made its numbers by more than the noise
-(see the game's page), so only ``strong`` uses the last two, mildly.
+would not have played, ``slip``; whether their cards were ones that work in that world, ``rational``; or the
+chance of each card under a model fitted to how team-mates actually play, ``play_model``, see
+``play_reading``).  Measured on the same deals, only the fitted model made the team make its numbers more
+often by more than the noise (see the game's page); ``strong`` uses it, and ``sigma`` mildly.
 
 **Secret numbers.**  A hidden number is taken, in each world, to be the number the seat's sampled hand gives:
 the shared policy's in rounds of 2 to 5 cards, the fitted model's likeliest (``number_reading``) in rounds of 6
@@ -35,7 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tricktable.bots.base import LevelledBot
-from tricktable.bots.tricks_together import cteam
+from tricktable.bots.tricks_together import cteam, play_reading
 from tricktable.bots.tricks_together.blueprint import number_scale, quick_number
 from tricktable.bots.tricks_together.number_reading import Reader, features, reader_for
 from tricktable.bots.tricks_together.small_rounds import policy_for, shape, table_number
@@ -61,6 +62,8 @@ class Level:
     inner_worlds: int = 40  #: the deals each partner's own search weighs, in that deeper model
     table_numbers: int = 0  #: rounds of 2 up to this many cards take the shared policy's numbers (small_rounds)
     model_numbers: int = 0  #: from this many cards a round, a hidden number is the fitted model's (0: never)
+    #: the power of the fitted model of partners' cards in a world's weight (0: unused; else it replaces ``rational``)
+    play_model: float = 0.0
 
 
 LEVELS = {
@@ -95,9 +98,9 @@ LEVELS = {
         solver_tricks=4,
         budget=1.2,
         deep_numbers=3,
-        rational=0.7,
         table_numbers=5,
         model_numbers=6,
+        play_model=0.3,
     ),
 }
 
@@ -177,7 +180,13 @@ class TeamMate(LevelledBot[Level]):
                 self._read_shared(k, worlds, targets, weights)
             elif reader is not None:
                 self._guess_hidden(k, reader, worlds, targets)
-            if level.rational and k.history:
+            if level.play_model and k.history:
+                fits = cteam.fitted_weights(
+                    worlds, k.played_by, targets, k.history, k.seat, k.dealer, k.cards, k.trump, k.trump_card,
+                    play_reading.coefficients(), level.play_model,
+                )  # fmt: skip
+                weights = [a * b for a, b in zip(weights, fits)]
+            elif level.rational and k.history:
                 fits = cteam.rational_weights(
                     worlds, k.played_by, targets, k.history, k.seat, k.dealer, k.cards, k.trump, k.trump_card,
                     level.rational,
