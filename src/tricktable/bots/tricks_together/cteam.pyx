@@ -361,6 +361,18 @@ def commit_scores(list worlds, int seat, int dealer, int cards, int trump, int t
     return [scores[w] for w in range(m)]
 
 
+cdef int* read_moves(list history) except NULL:
+    """The history's (seat, card) pairs as a flat C array (free it)."""
+    cdef int h = len(history), i
+    cdef int* moves = <int*>malloc((2 * h + 1) * sizeof(int))
+    if moves == NULL:
+        raise MemoryError()
+    for i in range(h):
+        moves[2 * i] = history[i][0]
+        moves[2 * i + 1] = history[i][1]
+    return moves
+
+
 # A round's cards replayed from its first lead: the trick on the table and what is gone.
 cdef struct Walk:
     int size       # cards on the table
@@ -427,12 +439,7 @@ def world_weights(list worlds, list played_by, list numbers, int seat, int deale
     for p in range(n):
         played[p] = played_by[p]
         known[p] = -1 if numbers[p] is None else numbers[p]
-    moves = <int*>malloc((2 * h + 1) * sizeof(int))
-    if moves == NULL:
-        raise MemoryError()
-    for i in range(h):
-        moves[2 * i] = history[i][0]
-        moves[2 * i + 1] = history[i][1]
+    moves = read_moves(history)
     all_hands = read_worlds(worlds, n, &count)
     try:
         for w in range(count):
@@ -559,7 +566,8 @@ cdef int card_features(uint64_t* hands, int n, int trump, int seat, int lead, co
     cdef uint64_t held[MAXP]
     cdef uint64_t rest = legal, unseen = FULL & ~(hands[seat] | gone)
     cdef int need[MAXP]
-    cdef int count = 0, p, c, i, j, blue, higher, total = __builtin_popcountll(legal)
+    cdef int count = 0, p, c, i, rank, blue, weaker, total = __builtin_popcountll(legal)
+    cdef uint64_t trumps = suit_mask(trump) if trump >= 0 else 0
     cdef double place, wins
     cdef double* f
     for p in range(n):
@@ -577,15 +585,18 @@ cdef int card_features(uint64_t* hands, int n, int trump, int seat, int lead, co
         f[2] = wins if need[seat] > 0 else 0.0
         f[3] = wins if need[seat] <= 0 else 0.0
         f[4] = 1.0 if size > 0 and c // 13 == trump and led != trump else 0.0
-        # Strength: a trump above every plain card, then the rank.
-        higher = 0
-        j = (13 if c // 13 == trump else 0) + c % 13
-        i = 0
-        while i < 52:
-            if legal >> i & 1 and i != c and (13 if i // 13 == trump else 0) + i % 13 < j:
-                higher += 1
-            i += 1
-        place = higher / <double>(total - 1) if total > 1 else 0.0
+        # Strength: a trump above every plain card, then the rank (plain suits alike).  ``weaker`` counts the
+        # legal cards below this one.
+        rank = c % 13
+        if c // 13 == trump:
+            weaker = __builtin_popcountll(legal & ~trumps)
+            weaker += __builtin_popcountll(legal & trumps & (((<uint64_t>1) << c) - 1))
+        else:
+            weaker = 0
+            for i in range(4):
+                if i != trump:
+                    weaker += __builtin_popcountll((legal >> (13 * i)) & ((1 << rank) - 1))
+        place = weaker / <double>(total - 1) if total > 1 else 0.0
         f[5] = place
         f[6] = 1.0 if size == 0 and is_sure(c, unseen, trump) else 0.0
         f[7] = 1.0 if size == 0 and c // 13 == trump else 0.0
@@ -650,17 +661,6 @@ cdef double walk_round(uint64_t* original, int n, int trump, int dealer, int car
         if taker >= 0:
             won[taker] += 1
     return log_chance
-
-
-cdef int* read_moves(list history) except NULL:
-    cdef int h = len(history), i
-    cdef int* moves = <int*>malloc((2 * h + 1) * sizeof(int))
-    if moves == NULL:
-        raise MemoryError()
-    for i in range(h):
-        moves[2 * i] = history[i][0]
-        moves[2 * i + 1] = history[i][1]
-    return moves
 
 
 def play_features(list hands, list targets, list history, int dealer, int cards, int trump, int trump_card):
