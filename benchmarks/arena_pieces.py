@@ -37,8 +37,7 @@ from typing import Any
 from tricktable.arena import GameResult, Summary, summarise, tasks
 from tricktable.arena.match import Task, play
 from tricktable.cli.play import parse_extra_options
-from tricktable.core.registry import game_class
-from tricktable.rules import GAMES
+from tricktable.core.registry import GAMES, game_class
 
 HERE = Path(__file__).resolve().parent
 PIECES = HERE / "results" / "pieces"
@@ -86,7 +85,7 @@ def source_version(game: str) -> str:
 
     package = game_class(game).__module__.split(".")[2]
     prefix = SOURCE.relative_to(HERE.parent)  # src/tricktable, as git names its files
-    packages = {module.split(":")[0].split(".")[2]: name for name, module in GAMES.items()}
+    packages = {entry.package.split(".")[2]: entry.name for entry in GAMES}
     blobs = {}
     for line in git("ls-tree", "-r", "HEAD", "--", str(SOURCE)).splitlines():
         meta, _, path = line.partition("\t")

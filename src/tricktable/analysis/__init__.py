@@ -1,36 +1,35 @@
 """Open-hands analysis of finished games: ``analyse(record)`` (and ``tricktable analyse RECORD``).
 
-Each game that has an analysis lists it in ``ANALYSES`` (game name -> "module:function"); the function takes
-the game replayed from its record (every hand known) and returns a ``Report``.
+A game's analysis is named by its entry in the registry (``core.registry.GAMES``, ``analysis``: a
+"module:function"); the function takes the game's record, replays it with every hand known and returns a
+``Report``.
 """
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import Callable
 from typing import Any
 
 from tricktable.analysis.report import Play, Report, Section
 from tricktable.core.errors import InvalidOptions
 from tricktable.core.records import from_record
+from tricktable.core.registry import GAMES, entry, load
 
-#: Game name -> "module:function" of its analysis.
-ANALYSES: dict[str, str] = {
-    "tricks-together": "tricktable.analysis.tricks_together:analyse",
-    "secret-trumps": "tricktable.analysis.secret_trumps:analyse",
-    "tandem-trick": "tricktable.analysis.tandem_trick:analyse",
-    "trumps": "tricktable.analysis.trumps:analyse",
-}
+
+def has_analysis(game: str) -> bool:
+    """Whether ``game`` (a registered game's name) has an analysis."""
+    return entry(game).analysis is not None
 
 
 def analyse(record: dict[str, Any]) -> Report:
     """The analysis of the game in ``record`` (a record dict, see ``docs/records.md``)."""
     game = from_record(record)
-    target = ANALYSES.get(game.name)
+    target = entry(game.name).analysis
     if target is None:
-        raise InvalidOptions(f"there is no analysis for {game.name} yet (analyses: {', '.join(ANALYSES)})")
-    module, _, function = target.partition(":")
-    report: Report = getattr(importlib.import_module(module), function)(record)
-    return report
+        having = ", ".join(e.name for e in GAMES if e.analysis is not None)
+        raise InvalidOptions(f"there is no analysis for {game.name} yet (analyses: {having})")
+    analysis: Callable[[dict[str, Any]], Report] = load(target)
+    return analysis(record)
 
 
-__all__ = ["ANALYSES", "Play", "Report", "Section", "analyse"]
+__all__ = ["Play", "Report", "Section", "analyse", "has_analysis"]

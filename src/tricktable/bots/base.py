@@ -1,28 +1,19 @@
 """The random bot, and the registry of each game's bots.
 
-Every game's bots live in one package, ``tricktable.bots.<game>``, listed in ``BOT_PACKAGES``; importing the
-package registers its bots (``register_bot``).  A package is imported the first time its game's bots are
-asked for.
+Every game's bots live in one package, ``tricktable.bots.<game>``, named by the game's entry in the registry
+(``core.registry.GAMES``); importing the package registers its bots (``register_bot``).  A package is imported
+the first time its game's bots are asked for.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable, Mapping
 from typing import Any, Generic, TypeVar
 
 from tricktable.core.errors import InvalidOptions
 from tricktable.core.players import Bot
-
-#: Game name -> the package of its bots.
-BOT_PACKAGES: dict[str, str] = {
-    "tricks-together": "tricktable.bots.tricks_together",
-    "tandem-trick": "tricktable.bots.tandem_trick",
-    "secret-trumps": "tricktable.bots.secret_trumps",
-    "trumps": "tricktable.bots.trumps",
-}
-
+from tricktable.core.registry import GAMES, load
 
 Level = TypeVar("Level")
 
@@ -84,10 +75,13 @@ def register_bot(game: str, kind: str) -> Callable[[BotFactory], BotFactory]:
     return wrap
 
 
+_BOT_PACKAGES = {entry.name: entry.bots for entry in GAMES}
+
+
 def _load(game: str) -> None:
-    package = BOT_PACKAGES.get(game)
+    package = _BOT_PACKAGES.get(game)
     if package is not None:
-        importlib.import_module(package)
+        load(package)
 
 
 def bot_kinds(game: str) -> list[str]:

@@ -12,7 +12,7 @@ from rich.table import Table
 
 from tricktable.arena import GameResult, Summary, run, summarise, tasks
 from tricktable.bots.base import bot_kinds
-from tricktable.cli.app import app, console
+from tricktable.cli.app import GAME_HELP, app, console
 from tricktable.cli.play import parse_extra_options
 from tricktable.core.errors import TricktableError
 from tricktable.core.registry import game_class
@@ -27,7 +27,7 @@ MAX_DEALS = 1_000_000
 )
 def arena(
     ctx: typer.Context,
-    game: str = typer.Argument(..., help="tricks-together, tandem-trick, secret-trumps or trumps"),
+    game: str = typer.Argument(..., help=GAME_HELP),
     bots: str = typer.Option(..., "--bots", help="two bot levels, first,second (e.g. strong,heuristic)"),
     players: int | None = typer.Option(None, "--players", "-p", help="number of players"),
     deals: int = typer.Option(100, "--deals", "-n", help="deals to play (each once per side, or once per team)"),

@@ -10,7 +10,7 @@ from typing import Any
 import typer
 
 from tricktable.bots.base import bot_kinds, default_level, make_bot
-from tricktable.cli.app import app, console
+from tricktable.cli.app import GAME_HELP, app, console
 from tricktable.core.errors import TricktableError
 from tricktable.core.game import Game
 from tricktable.core.players import play_out
@@ -65,7 +65,7 @@ def list_games() -> None:
 )
 def play(
     ctx: typer.Context,
-    game: str = typer.Argument(..., help="tricks-together, tandem-trick, secret-trumps or trumps"),
+    game: str = typer.Argument(..., help=GAME_HELP),
     players: int | None = typer.Option(None, "--players", "-p", help="number of players"),
     seat: int = typer.Option(0, "--seat", help="your seat (0 is first)"),
     seed: int | None = typer.Option(None, "--seed", help="seed for a reproducible game"),

@@ -19,7 +19,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from tricktable.cli.app import app, console
+from tricktable.cli.app import GAME_HELP, app, console
 from tricktable.cli.play import parse_extra_options
 from tricktable.core.errors import TricktableError
 from tricktable.core.registry import game_class
@@ -37,7 +37,7 @@ def _counts(text: str) -> list[int]:
 @app.command("playtest", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
 def playtest(
     ctx: typer.Context,
-    game: str = typer.Argument(..., help="tricks-together, tandem-trick, secret-trumps or trumps"),
+    game: str = typer.Argument(..., help=GAME_HELP),
     out: Path = typer.Option(..., "--out", help="the playtest's directory (a run into it again resumes)"),
     players: str | None = typer.Option(None, "--players", "-p", help="player counts, e.g. 3,4,5"),
     games: int = typer.Option(1000, "--games", "-n", help="games per player count and variant"),

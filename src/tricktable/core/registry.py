@@ -1,46 +1,113 @@
-"""The list of games, and ``new_game``.
+"""The games, each declared once with all of its parts, and ``new_game``.
 
-The games are listed once, in ``tricktable.rules.GAMES`` (name -> ``"module:Class"``); a game's package is
-imported the first time the game is asked for.  This is the one place where ``core`` reaches above itself.
+``GAMES`` lists every game as a ``GameEntry``: its name, its ``Game`` class, its bots' package, its analysis, its
+playtest metrics and its web assets.  Every other list of games asks this one: the bots (``bots.base``), the
+analysis command (``analysis``), the lab (``lab.games``), the server and the command line.  Adding a game adds
+one entry here (``docs/protocol.md``, "Adding a game", walks through the rest).
+
+The parts are named as ``"module:Name"`` strings and imported by ``load`` the first time they are asked for, so
+``import tricktable`` stays cheap, a program that plays one game never loads the others, and ``core`` imports
+nothing above itself.
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from tricktable.core.errors import InvalidOptions
 from tricktable.core.game import Game
-from tricktable.rules import GAMES  # only the list: each game's package is imported when first asked for
-
-_LOADED: dict[str, type[Game]] = {}
 
 
-def _listed() -> dict[str, str]:
-    return GAMES
+@dataclass(frozen=True, slots=True)
+class GameEntry:
+    """One game and where each of its parts lives.
+
+    ``game``, ``analysis`` and ``metrics`` are ``"module:Name"`` targets for ``load``; ``bots`` is the package
+    whose import registers the game's bots (``bots.base.register_bot``); ``web`` are the game's own files under
+    ``server/static`` (the table's script for what the game shows beyond the view conventions, and its rules
+    page), which the browser finds by the game's name.  ``analysis`` and ``metrics`` may be ``None`` for a game
+    that has none yet: the analysis command and the lab then say so."""
+
+    name: str
+    game: str
+    bots: str
+    analysis: str | None
+    metrics: str | None
+    web: tuple[str, ...] = ()
+
+    @property
+    def package(self) -> str:
+        """The game's package, its front door (``tricktable.rules.tricks_together``)."""
+        return self.game.partition(":")[0]
+
+
+def _entry(name: str, title: str, web: bool = True) -> GameEntry:
+    """The entry of a game whose parts sit where every game's do: ``rules/<game>/``, ``bots/<game>/``,
+    ``analysis/<game>.py``, ``lab/games/<game>.py``, ``server/static/js/games/<name>.js`` and
+    ``server/static/rules/<name>.html``."""
+    package = name.replace("-", "_")
+    return GameEntry(
+        name=name,
+        game=f"tricktable.rules.{package}:{title}",
+        bots=f"tricktable.bots.{package}",
+        analysis=f"tricktable.analysis.{package}:analyse",
+        metrics=f"tricktable.lab.games.{package}:{title}Metrics",
+        web=(f"js/games/{name}.js", f"rules/{name}.html") if web else (),
+    )
+
+
+#: Every game, in the order the lobby and the command line list them.
+GAMES: tuple[GameEntry, ...] = (
+    _entry("tricks-together", "TricksTogether"),
+    _entry("tandem-trick", "TandemTrick"),
+    _entry("secret-trumps", "SecretTrumps"),
+    _entry("trumps", "Trumps"),
+)
+
+_BY_NAME: dict[str, GameEntry] = {entry.name: entry for entry in GAMES}
+_LOADED: dict[str, Any] = {}
+
+
+def load(target: str) -> Any:
+    """The object a ``"module:Name"`` target names (or the module, for a bare ``"module"``), imported the first
+    time it is asked for and kept."""
+    found = _LOADED.get(target)
+    if found is None:
+        module_name, _, attribute = target.partition(":")
+        found = importlib.import_module(module_name)
+        if attribute:
+            found = getattr(found, attribute)
+        _LOADED[target] = found
+    return found
+
+
+def _key(name: object) -> str:
+    return name.strip().lower().replace("_", "-").replace(" ", "-") if isinstance(name, str) else ""
+
+
+def entry(name: str) -> GameEntry:
+    """The entry of ``name`` (``"tricks-together"``; ``_`` and spaces also accepted)."""
+    found = _BY_NAME.get(_key(name))
+    if found is None:
+        shown = name if len(str(name)) <= 40 else str(name)[:40] + "..."
+        raise InvalidOptions(f"no game called {shown!r}; the games are: {', '.join(_BY_NAME)}")
+    return found
 
 
 def game_names() -> list[str]:
     """The names of every game, in the order they are listed."""
-    return list(_listed())
+    return list(_BY_NAME)
 
 
 def game_class(name: str) -> type[Game]:
     """The ``Game`` subclass of ``name`` (``"tricks-together"``; ``_`` and spaces also accepted)."""
-    key = name.strip().lower().replace("_", "-").replace(" ", "-") if isinstance(name, str) else ""
-    cls = _LOADED.get(key)
-    if cls is not None:
-        return cls
-    listed = _listed()
-    if key not in listed:
-        shown = name if len(str(name)) <= 40 else str(name)[:40] + "..."
-        raise InvalidOptions(f"no game called {shown!r}; the games are: {', '.join(listed)}")
-    module_name, _, class_name = listed[key].partition(":")
-    cls = getattr(importlib.import_module(module_name), class_name)
-    if not (isinstance(cls, type) and issubclass(cls, Game)) or cls.name != key:
-        raise TypeError(f"{listed[key]} is not the Game subclass of {key}")
-    _LOADED[key] = cls
+    found = entry(name)
+    cls = load(found.game)
+    if not (isinstance(cls, type) and issubclass(cls, Game)) or cls.name != found.name:
+        raise TypeError(f"{found.game} is not the Game subclass of {found.name}")
     return cls
 
 
@@ -59,7 +126,7 @@ def new_game(
 
 def games() -> list[dict[str, Any]]:
     """Every game with its player range and options, in name order."""
-    return [game_class(name).describe() for name in sorted(_listed())]
+    return [game_class(name).describe() for name in sorted(_BY_NAME)]
 
 
 Narrate = Callable[[dict[str, Any], Sequence[str]], "str | None"]
@@ -69,6 +136,5 @@ TrickReason = Callable[[dict[str, Any], Sequence[str]], "str | None"]
 def narrator(name: str) -> tuple[Narrate, TrickReason]:
     """The game's ``narrate`` (an event as a sentence) and ``trick_reason`` (why a trick's winning card won),
     from its package's front door (``core.narrate`` explains them)."""
-    cls = game_class(name)
-    package = importlib.import_module(cls.__module__.rpartition(".")[0])
-    return package.narrate, package.trick_reason
+    package = entry(name).package
+    return load(f"{package}:narrate"), load(f"{package}:trick_reason")

@@ -29,8 +29,7 @@ from tricktable.core.errors import IllegalMove
 from tricktable.core.events import Event
 from tricktable.core.game import Game, Move
 from tricktable.core.options import resolve_options
-from tricktable.core.registry import game_class, new_game
-from tricktable.rules import GAMES
+from tricktable.core.registry import entry, game_class, new_game
 
 #: The seed of every game a session creates.  Every deal is given explicitly, so it never deals a card; it
 #: only fills in deals a game makes before the session hands over the drawn one, which nobody sees.
@@ -39,8 +38,7 @@ ENGINE_SEED = 0
 
 def game_package(name: str) -> str:
     """The package of a game (``tricktable.rules.tricks_together``), where its ``encoding`` and ``chance`` live."""
-    cls = game_class(name)
-    return GAMES[cls.name].partition(":")[0]
+    return entry(name).package
 
 
 @dataclass(frozen=True)

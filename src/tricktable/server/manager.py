@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from tricktable.analysis import ANALYSES
+from tricktable.analysis import has_analysis as game_has_analysis
 from tricktable.bots.base import bot_kinds, default_level
 from tricktable.core.errors import IllegalMove, InvalidOptions, TricktableError
 from tricktable.core.game import Game
@@ -309,7 +309,7 @@ class TableManager:
         and every hidden choice (Secret Trumps' goals).  A team playing together talks its rounds over as it
         goes; players against each other see it when the game is over, so nobody reads a rival's habits
         (the goals they aim at, how they hold their cards) while the game is still running."""
-        return game.name in ANALYSES and (game.cooperative or game.is_over)
+        return game_has_analysis(game.name) and (game.cooperative or game.is_over)
 
     def round_over(self, table: Table) -> None:
         """A round ended: work out its open-hands analysis in the pool and send it when it is ready."""
