@@ -20,7 +20,7 @@ from typing import Any
 import tricktable
 from tricktable.bots import make_bot
 from tricktable.bots.trumps import cbatch
-from tricktable.rules.trumps import NONE, Position, Trumps, read_view, sample_worlds, sampler
+from tricktable.rules.trumps import NONE, Position, Trumps, read_view, sample_deals, sampler
 from tricktable.rules.trumps.ckernel import OpenSolver
 from tricktable.rules.trumps.solver import best_tricks_reference
 
@@ -106,11 +106,11 @@ def sampler_rates(seconds: float, players: int = 4) -> tuple[float, float]:
         game.play(bot.choose(game.view(game.to_move)))  # type: ignore[arg-type]
     k = read_view(game.view(game.to_move))  # type: ignore[arg-type]
     rng = random.Random(1)
-    compiled = rate(lambda: len(sample_worlds(k, 100, rng)), seconds)
+    compiled = rate(lambda: len(sample_deals(k, 100, rng)), seconds)
     kernel: Any = sampler.CDEAL
     sampler.CDEAL = None
     try:
-        python = rate(lambda: len(sample_worlds(k, 100, rng)), seconds)
+        python = rate(lambda: len(sample_deals(k, 100, rng)), seconds)
     finally:
         sampler.CDEAL = kernel
     return compiled, python

@@ -16,7 +16,7 @@ from tricktable.bots import bot_kinds, make_bot
 from tricktable.bots.trumps import cbatch
 from tricktable.bots.trumps.search import mark_candidates, pass_candidates
 from tricktable.core.cards import SUIT_MASKS
-from tricktable.rules.trumps import NONE, Trumps, read_view, sample_worlds
+from tricktable.rules.trumps import NONE, Trumps, read_view, sample_deals
 
 GAME = "trumps"
 
@@ -197,7 +197,7 @@ def test_the_true_world_explains_every_move_of_blueprint_players() -> None:
                 k.pass_count, k.received, *history, 0.0, 0.0, 0.0)  # fmt: skip
         truth = cbatch.world_weights([list(game.hands)], [list(game.indicators)], [list(game.passed)], *args)
         assert truth == [1.0]
-        worlds = sample_worlds(k, 200, random.Random(seed))
+        worlds = sample_deals(k, 200, random.Random(seed))
         sampled = cbatch.world_weights(
             [w.hands for w in worlds], [w.indicators for w in worlds], [w.passed for w in worlds], *args
         )
@@ -215,7 +215,7 @@ def test_voids_of_the_true_world_hold_in_every_sampled_world() -> None:
     seat = game.to_move
     assert seat is not None
     k = read_view(game.view(seat))
-    for world in sample_worlds(k, 100, random.Random(3)):
+    for world in sample_deals(k, 100, random.Random(3)):
         for p, void in enumerate(k.voids):
             assert not any(void >> s & 1 and world.hands[p] & SUIT_MASKS[s] for s in range(4))
 

@@ -13,7 +13,7 @@ import pytest
 import tricktable
 from tricktable.rules.secret_trumps import CARD_TEXT
 from tricktable.rules.secret_trumps.knowledge import Knowledge, read_view
-from tricktable.rules.secret_trumps.sampler import World, hidden_choosers, sample_worlds, world_layout
+from tricktable.rules.secret_trumps.sampler import World, hidden_choosers, sample_deals, world_layout
 
 
 def stops(seed: int, players: int, **options: Any) -> list[Any]:
@@ -70,7 +70,7 @@ def test_every_sampled_world_replays_the_public_history(seed: int) -> None:
     for game in stops(seed, players, **options):
         for seat in range(players):
             k = read_view(game.view(seat))
-            for world in sample_worlds(k, 60, random.Random(seed * 10 + seat)):
+            for world in sample_deals(k, 60, random.Random(seed * 10 + seat)):
                 replay(k, world, options)
                 replayed += 1
     assert replayed >= 500
@@ -81,9 +81,9 @@ def test_the_start_player_samples_only_the_truth_and_others_every_hypothesis_eve
     assert game.phase == "pick"
     start = read_view(game.view(game.start))
     truth = (game.trumps.suit, game.trumps.rank)
-    assert {w.trumps for w in sample_worlds(start, 200, random.Random(1))} == {truth}
+    assert {w.trumps for w in sample_deals(start, 200, random.Random(1))} == {truth}
     other = read_view(game.view((game.start + 1) % 4))
-    counts = Counter(w.trumps for w in sample_worlds(other, 6000, random.Random(2)))
+    counts = Counter(w.trumps for w in sample_deals(other, 6000, random.Random(2)))
     assert set(counts) == set(other.hypotheses)
     expected = 6000 / len(other.hypotheses)
     assert all(abs(c - expected) < 6 * expected**0.5 for c in counts.values())
@@ -95,21 +95,21 @@ def test_hidden_goal_choices_are_sampled_among_open_goals_and_seen_ones_are_kept
     chooser = (game.start + 1) % 4  # committed, unseen by the others
     k = read_view(game.view((game.start + 3) % 4))
     assert hidden_choosers(k) == [chooser]
-    seen = Counter(w.chosen[chooser] for w in sample_worlds(k, 2000, random.Random(3)))
+    seen = Counter(w.chosen[chooser] for w in sample_deals(k, 2000, random.Random(3)))
     assert set(seen) == set(k.open_goals[chooser])
     own = read_view(game.view(chooser))
     assert hidden_choosers(own) == []
-    assert {w.chosen[chooser] for w in sample_worlds(own, 50, random.Random(4))} == {game.chosen[chooser]}
+    assert {w.chosen[chooser] for w in sample_deals(own, 50, random.Random(4))} == {game.chosen[chooser]}
 
 
 def test_three_player_worlds_place_every_aside_card_once() -> None:
     game = stops(2, 3)[0]
     k = read_view(game.view(0))
-    for world in sample_worlds(k, 100, random.Random(5)):
+    for world in sample_deals(k, 100, random.Random(5)):
         assert sorted(world.aside) == sorted(c for c in range(36) if k.aside >> c & 1)
 
 
 def test_there_is_no_round_to_sample_during_the_draft() -> None:
     game = tricktable.new_game("secret-trumps", players=4, seed=1)
     with pytest.raises(ValueError, match="draft"):
-        sample_worlds(read_view(game.view(0)), 1, random.Random(1))
+        sample_deals(read_view(game.view(0)), 1, random.Random(1))

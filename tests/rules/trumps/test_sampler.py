@@ -14,7 +14,7 @@ import pytest
 import tricktable
 from tricktable.bots import make_bot
 from tricktable.core.cards import SUIT_MASKS, bit_list, card_str, cards_text
-from tricktable.rules.trumps import NONE, Knowledge, Pass, Trumps, World, dealt_hands, read_view, sample_worlds, sampler
+from tricktable.rules.trumps import NONE, Knowledge, Pass, Trumps, World, dealt_hands, read_view, sample_deals, sampler
 
 TABLES = [(3, False), (4, False), (4, True), (5, False), (6, True), (7, False), (8, False)]
 
@@ -73,7 +73,7 @@ def test_thousands_of_sampled_worlds_replay_the_history_and_show_the_same_view()
                 continue
             view = game.view(seat)
             k = read_view(json.loads(json.dumps(view)))
-            for world in sample_worlds(k, 16, random.Random(seed)):
+            for world in sample_deals(k, 16, random.Random(seed)):
                 assert [h.bit_count() for h in dealt_hands(k, world)] == [52 // players] * players
                 again = replay(game, moves, start, seat, k, world)
                 assert again.view(seat) == view, (players, teams, seed)
@@ -87,7 +87,7 @@ def test_worlds_keep_voids_counts_and_the_cards_passed() -> None:
     assert seat is not None
     k = read_view(game.view(seat))
     assert any(k.voids)
-    for world in sample_worlds(k, 300, random.Random(2)):
+    for world in sample_deals(k, 300, random.Random(2)):
         assert world.hands[seat] == k.hand
         assert [h.bit_count() for h in world.hands] == k.counts
         for p in range(4):
@@ -150,7 +150,7 @@ def test_worlds_are_drawn_uniformly_among_the_consistent_ones(compiled: bool, mo
         if not 20 <= len(exact) <= 200:
             continue
         draws = 200 * len(exact)
-        seen = Counter(key_of(k, w) for w in sample_worlds(k, draws, random.Random(seed)))
+        seen = Counter(key_of(k, w) for w in sample_deals(k, draws, random.Random(seed)))
         assert set(seen) <= set(exact)
         # Each placing is drawn about 200 times: a chi-square test at the 0.1% level.
         chi2 = sum((seen[key] - 200) ** 2 / 200 for key in exact)
@@ -169,7 +169,7 @@ def test_the_python_fill_replays_too(monkeypatch: pytest.MonkeyPatch) -> None:
             continue
         view = game.view(seat)
         k = read_view(view)
-        for world in sample_worlds(k, 10, random.Random(seed)):
+        for world in sample_deals(k, 10, random.Random(seed)):
             assert replay(game, moves, start, seat, k, world).view(seat) == view
 
 
@@ -180,8 +180,8 @@ def test_a_view_no_world_fits_is_refused() -> None:
     k = read_view(game.view(seat))
     k.counts[(seat + 1) % 4] += 1
     with pytest.raises(ValueError, match="do not add up"):
-        sample_worlds(k, 1, random.Random(1))
+        sample_deals(k, 1, random.Random(1))
     k.counts[(seat + 1) % 4] -= 1
     k.voids[(seat + 1) % 4] = 0b1111  # a seat holding cards yet lacking every suit
     with pytest.raises(ValueError, match="no placing"):
-        sample_worlds(k, 1, random.Random(1))
+        sample_deals(k, 1, random.Random(1))

@@ -49,7 +49,7 @@ from tricktable.bots.secret_trumps.blueprint import (
 from tricktable.bots.secret_trumps.heuristic import SecretTrumpsBot
 from tricktable.rules.secret_trumps import CARD_TEXT, ROWS, parse_card, trumps_for
 from tricktable.rules.secret_trumps.knowledge import Knowledge, read_view
-from tricktable.rules.secret_trumps.sampler import hidden_choosers, sample_worlds
+from tricktable.rules.secret_trumps.sampler import hidden_choosers, sample_deals
 from tricktable.rules.secret_trumps.solver import NO_GOAL, Position, goal_code, max_n, move_outcomes
 
 
@@ -130,7 +130,7 @@ class SearchBot(LevelledBot[Level]):
         done = 0
         total = 0.0
         while done < level.pick_worlds:
-            worlds = sample_worlds(k, level.batch, self.rng)
+            worlds = sample_deals(k, level.batch, self.rng)
             truths = [hypothesis_index(*w.trumps) for w in worlds]
             world_weights = [weights[w.trumps] for w in worlds]
             batch = csearch.pick_scores(

@@ -1,6 +1,6 @@
 """The Trumps search bot: determinized search over worlds consistent with its view, at three levels.
 
-**Worlds.**  The bot places the cards it has not seen many times over (``rules.trumps.sample_worlds``: every
+**Worlds.**  The bot places the cards it has not seen many times over (``rules.trumps.sample_deals``: every
 world replays the hand's public history and shows the bot exactly its view) and judges each candidate move in
 each world.  During play it weighs the worlds by how well they explain what the other seats did (inference): a
 factor ``slip`` for every card or declaration the blueprint (``blueprint.py``) would not have played there, for
@@ -32,7 +32,7 @@ from tricktable.bots.base import LevelledBot
 from tricktable.bots.trumps import cbatch
 from tricktable.bots.trumps.blueprint import mark_card, pass_cards, play_move
 from tricktable.core.cards import SUIT_MASKS, bit_list, card_str, parse_card
-from tricktable.rules.trumps import NONE, Knowledge, Pass, World, dealt_hands, open_solver, read_view, sample_worlds
+from tricktable.rules.trumps import NONE, Knowledge, Pass, World, dealt_hands, open_solver, read_view, sample_deals
 
 
 @dataclass(frozen=True)
@@ -139,7 +139,7 @@ class SearchBot(LevelledBot[Level]):
     # ----- before play -----------------------------------------------------------------------------------
 
     def _deals(self, k: Knowledge) -> tuple[list[list[int]], list[int]]:
-        worlds = sample_worlds(k, BATCH, self.rng)
+        worlds = sample_deals(k, BATCH, self.rng)
         return [dealt_hands(k, w) for w in worlds], [w.extra[0] if w.extra else NONE for w in worlds]
 
     def _best(self, candidates: list[int], favourite: int, judge: Any, worlds: int) -> int:
@@ -212,7 +212,7 @@ class SearchBot(LevelledBot[Level]):
         start = time.perf_counter()
         done = 0
         while done < level.play_worlds:
-            worlds = sample_worlds(k, BATCH, self.rng)
+            worlds = sample_deals(k, BATCH, self.rng)
             hands = [w.hands for w in worlds]
             indicators = [w.indicators for w in worlds]
             if infer:

@@ -67,7 +67,7 @@ from tricktable.rules.secret_trumps.kernel import RoundTrumps, legal_mask, rando
 from tricktable.rules.secret_trumps.knowledge import Knowledge, read_view
 from tricktable.rules.secret_trumps.moves import PICK, PLAY, StMove, StPlay
 from tricktable.rules.secret_trumps.narrate import narrate, trick_reason
-from tricktable.rules.secret_trumps.sampler import World, hidden_choosers, sample_worlds, world_layout
+from tricktable.rules.secret_trumps.sampler import World, hidden_choosers, sample_deals, world_layout
 from tricktable.rules.secret_trumps.scoring import judge_round
 from tricktable.rules.secret_trumps.solver import (
     NO_GOAL,
@@ -157,7 +157,7 @@ __all__ = [
     "rank_of",
     "rank_text",
     "read_view",
-    "sample_worlds",
+    "sample_deals",
     "seeded_layout",
     "shuffle_layout",
     "suit_of",

@@ -39,7 +39,7 @@ def hidden_choosers(k: Knowledge) -> list[int]:
     return [p for p in range(k.players) if p != k.start and k.committed[p] and k.chosen[p] is None]
 
 
-def sample_worlds(k: Knowledge, count: int, rng: random.Random) -> list[World]:
+def sample_deals(k: Knowledge, count: int, rng: random.Random) -> list[World]:
     """``count`` worlds drawn uniformly among those consistent with ``k``."""
     if k.phase == "draft":
         raise ValueError("there is no round to sample during the goal draft")

@@ -34,7 +34,7 @@ from tricktable.rules.trumps.knowledge import Knowledge, PastPlay, read_view
 from tricktable.rules.trumps.moves import DECLARE, MARK, MOVE_HELP, Declare, Mark, Pass, PlayCard, parse_move
 from tricktable.rules.trumps.narrate import narrate, trick_reason
 from tricktable.rules.trumps.passing import cards_to_pass, direction_name, pass_cycle, pass_phrase
-from tricktable.rules.trumps.sampler import World, dealt_hands, sample_worlds
+from tricktable.rules.trumps.sampler import World, dealt_hands, sample_deals
 from tricktable.rules.trumps.scoring import game_result, hand_points, leading_sides, score_row
 from tricktable.rules.trumps.solver import Position, SolverMove, after_move, best_tricks, move_values, open_solver
 from tricktable.rules.trumps.state import TrumpsState, pass_source, pass_target, side_name, side_seats
@@ -94,7 +94,7 @@ __all__ = [
     "pass_target",
     "random_rollout",
     "read_view",
-    "sample_worlds",
+    "sample_deals",
     "score_row",
     "seeded_deal",
     "shuffle_deal",

@@ -148,7 +148,7 @@ def _makeups(size: int, rest: tuple[int, ...], voids: int) -> list[tuple[int, ..
     return out
 
 
-def sample_worlds(knowledge: Knowledge, count: int, rng: random.Random) -> list[World]:
+def sample_deals(knowledge: Knowledge, count: int, rng: random.Random) -> list[World]:
     """``count`` worlds consistent with ``knowledge``, drawn uniformly (see the module's notes)."""
     k = knowledge
     slots = _slots(k)
