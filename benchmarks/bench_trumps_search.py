@@ -1,6 +1,6 @@
 """Trumps search speed: the compiled kernels against what they replace, measured in the same run.
 
-* the open-hands solver: ``ckernel.OpenSolver`` against the readable reference (``solver.best_tricks_reference``)
+* the open-hands solver: ``ckernel.OpenSolver`` against the readable reference (``solver.solve_reference``)
   on the same positions;
 * play-outs of a hand: the blueprint in C (``cbatch.play_values``) against the same hand played out through the
   engine by the heuristic bot, whose rules the blueprint restates (both give the same tricks; the tests check it);
@@ -22,7 +22,7 @@ from tricktable.bots import make_bot
 from tricktable.bots.trumps import cbatch
 from tricktable.rules.trumps import NONE, Position, Trumps, read_view, sample_deals, sampler
 from tricktable.rules.trumps.ckernel import OpenSolver
-from tricktable.rules.trumps.solver import best_tricks_reference
+from tricktable.rules.trumps.solver import solve_reference
 
 
 def rate(work: Callable[[], int], seconds: float) -> float:
@@ -59,13 +59,13 @@ def solver_rates(seconds: float, players: int = 4, tricks: int = 4) -> tuple[flo
     def compiled() -> int:
         for _, p in cases:
             solver.clear()
-            solver.best_tricks(list(p.hands), list(p.indicator_suits), list(p.side_of), list(p.declared), p.dealer,
+            solver.solve(list(p.hands), list(p.indicator_suits), list(p.side_of), list(p.declared), p.dealer,
                                p.leader, [], [], [], 0)  # fmt: skip
         return len(cases)
 
     def reference() -> int:
         for _, p in cases:
-            best_tricks_reference(p, 0)
+            solve_reference(p, 0)
         return len(cases)
 
     return rate(compiled, seconds), rate(reference, seconds)

@@ -1,6 +1,6 @@
 """Secret Trumps search speed: each compiled kernel against its Python reference, measured in the same run.
 
-* the open-hands search (``solver.move_outcomes``, every card's outcome) with 3 tricks left and with 5;
+* the open-hands search (``solver.move_values``, every card's outcome) with 3 tricks left and with 5;
 * a blueprint play-out of a whole round's play (``cplay`` against ``blueprint.playout``);
 * a whole round simulated from the first pick (``cplay`` against ``picking.simulate``).
 
@@ -21,7 +21,7 @@ from tricktable.bots.secret_trumps import cplay
 from tricktable.bots.secret_trumps.blueprint import Play, SplitMix64, hypothesis_index, hypothesis_mask, playout
 from tricktable.bots.secret_trumps.picking import Picking, simulate
 from tricktable.rules.secret_trumps import NO_GOAL, Position, goal_code, max_n, read_view
-from tricktable.rules.secret_trumps.solver import move_outcomes, move_outcomes_reference
+from tricktable.rules.secret_trumps.solver import move_values, move_values_reference
 
 
 def _advance(seed: int, until: Callable[[Any], bool]) -> Any:
@@ -62,12 +62,12 @@ def solver_rates(left: int, seconds: float) -> tuple[float, float]:
 
     def compiled() -> int:
         for p in positions:
-            move_outcomes(p, util)
+            move_values(p, util)
         return len(positions)
 
     def reference() -> int:
         for p in positions:
-            move_outcomes_reference(p, util)
+            move_values_reference(p, util)
         return len(positions)
 
     return _rate(compiled, seconds), _rate(reference, seconds)

@@ -23,7 +23,7 @@ from typing import Any
 import tricktable
 from tricktable.analysis.tricks_together import targets_of
 from tricktable.arena.stats import wilson
-from tricktable.rules.tricks_together import can_make
+from tricktable.rules.tricks_together import solve
 
 # The levels are read, and the teams made, as in the card-play benchmark beside this file.
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -38,7 +38,7 @@ def keeps(game: Any, numbers: list[int], seat: int, card: int) -> bool:
     """Could the numbers still be made with open hands after ``seat`` plays ``card`` now?"""
     hands = game.hands[:]
     hands[seat] ^= 1 << card
-    return can_make(hands, game.trump_suit, game.trick_leader, numbers, [*game.trick, card], game.won)
+    return solve(hands, game.trump_suit, game.trick_leader, numbers, [*game.trick, card], game.won)
 
 
 def play_round(args: tuple[str, int, int, int, bool]) -> Outcome:
@@ -53,7 +53,7 @@ def play(level_text: str, players: int, cards: int, seed: int, secret: bool) -> 
     while game.phase != "play" and not game.score_sheet:
         game.play(bots[game.to_move].choose(game.view(game.to_move)))
     numbers = targets_of(game)
-    if game.score_sheet or min(numbers) < 0 or not can_make(game.hands, game.trump_suit, game.trick_leader, numbers):
+    if game.score_sheet or min(numbers) < 0 or not solve(game.hands, game.trump_suit, game.trick_leader, numbers):
         return game, ("unmakeable",)
     while not game.score_sheet:
         seat = game.to_move

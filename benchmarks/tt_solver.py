@@ -3,7 +3,7 @@
     python benchmarks/tt_solver.py [--deals 40] [--clock cpu|wall]
 
 For random deals of 4 players x 7 cards and 5 x 7 it times ``makeable`` (every vector of numbers the team
-can make) and ``can_make`` (one vector) on the compiled search, and prints medians and the worst case.  On
+can make) and ``solve`` (one vector) on the compiled search, and prints medians and the worst case.  On
 4 players x 5 cards it also times the readable Python reference on the same deals and prints the ratio (the
 reference is too slow for 7 cards).  Each query is checked against the other side so that both do the work.
 Times are this process's CPU time (``--clock wall`` for the wall clock): the search runs on one thread, and
@@ -59,12 +59,12 @@ def main() -> None:
             spent, found = timed(CSOLVER.makeable, hands, trump, leader)
             sets.append(spent)
             vector = sorted(found)[len(found) // 2]  # type: ignore[arg-type]
-            spent, ok = timed(CSOLVER.can_make, hands, trump, leader, list(vector))
-            assert ok, "can_make must agree with makeable"
+            spent, ok = timed(CSOLVER.solve, hands, trump, leader, list(vector))
+            assert ok, "solve must agree with makeable"
             single.append(spent)
         print(
             f"  {players} x 7  makeable median {1e3 * statistics.median(sets):8.2f}  max {1e3 * max(sets):9.1f}"
-            f"   can_make median {1e3 * statistics.median(single):6.3f}  max {1e3 * max(single):7.1f}"
+            f"   solve median {1e3 * statistics.median(single):6.3f}  max {1e3 * max(single):7.1f}"
         )
     compiled, pure = [], []
     for seed in range(min(args.deals, 12)):

@@ -28,7 +28,7 @@ import tricktable
 from tricktable.arena.stats import wilson
 from tricktable.bots.base import make_bot
 from tricktable.bots.tricks_together.teammate import LEVELS
-from tricktable.rules.tricks_together import can_make
+from tricktable.rules.tricks_together import solve
 from tricktable.rules.tricks_together.onecard import success_rate
 
 # Team-mate levels, with fields changed if asked (``strong:table_numbers=0``), are read as in the paired benchmark.
@@ -70,7 +70,7 @@ def play_game(args: tuple[str, int, int, bool]) -> dict[str, Any]:
             if game.numbers[game.dealer] is None:
                 targets[game.dealer] = game.cards - sum(t for p, t in enumerate(targets) if p != game.dealer)
             leader = (game.dealer + 1) % players
-            makeable_now = min(targets) >= 0 and can_make(game.hands, game.trump_suit, leader, targets)
+            makeable_now = min(targets) >= 0 and solve(game.hands, game.trump_suit, leader, targets)
         start = time.perf_counter()
         move = bots[seat].choose(view)
         times.append(time.perf_counter() - start)

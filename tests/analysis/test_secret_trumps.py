@@ -18,7 +18,7 @@ from tricktable.bots import make_bot
 from tricktable.cli import app
 from tricktable.core.records import from_record, to_record
 from tricktable.rules.secret_trumps import parse_card
-from tricktable.rules.secret_trumps.solver import can_cross_reference, max_n, move_outcomes_reference
+from tricktable.rules.secret_trumps.solver import can_cross_reference, max_n, move_values_reference
 
 
 def bot_game(seed: int, players: int, rounds: int) -> dict[str, Any]:
@@ -60,7 +60,7 @@ def test_every_card_is_judged_and_every_cost_holds_up_under_the_reference_search
         position = position_of(game)
         card = parse_card(play.move)
         if 9 - game.tricks_played <= EXACT_TRICKS:
-            outcomes = dict(move_outcomes_reference(position, max_n(players)))
+            outcomes = dict(move_values_reference(position, max_n(players)))
             assert outcomes[card] >> play.seat & 1 == 0
             assert any(o >> play.seat & 1 for o in outcomes.values())
         else:

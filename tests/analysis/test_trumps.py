@@ -19,7 +19,7 @@ from tricktable.analysis.trumps import position_of
 from tricktable.bots import make_bot
 from tricktable.cli import app
 from tricktable.core.records import from_record, to_record
-from tricktable.rules.trumps import Trumps, after_move, best_tricks
+from tricktable.rules.trumps import Trumps, after_move, solve
 
 
 def played_record(players: int, target: int, seed: int, random_share: float = 0.3) -> dict[str, Any]:
@@ -67,7 +67,7 @@ def test_a_play_costs_what_the_solver_says_it_gave_away(monkeypatch: pytest.Monk
             move = game.parse_move(text)
             after, winner = after_move(before, (move.card, text.startswith("declare")))  # type: ignore[attr-defined]
             gained = int(winner is not None and winner >= 0 and game.side_of[winner] == side)
-            assert plays[number].cost == best_tricks(before, side) - gained - best_tricks(after, side), number
+            assert plays[number].cost == solve(before, side) - gained - solve(after, side), number
             checked += 1
         game.play(text)
     assert checked >= 25

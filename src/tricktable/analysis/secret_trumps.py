@@ -30,7 +30,7 @@ from tricktable.rules.secret_trumps import (
     goal_code,
     mask_text,
     max_n,
-    move_outcomes,
+    move_values,
     parse_card,
     rank_text,
     suit_text,
@@ -91,7 +91,7 @@ def judge(game: SecretTrumps, move: str, number: int) -> Play:
     position = position_of(game)
     card = parse_card(move)
     if ROWS - game.tricks_played <= EXACT_TRICKS:
-        outcomes = move_outcomes(position, max_n(game.players))
+        outcomes = move_values(position, max_n(game.players))
         assert outcomes is not None  # no node limit
         best = max(o >> seat & 1 for _, o in outcomes)
         mine = dict(outcomes)[card] >> seat & 1

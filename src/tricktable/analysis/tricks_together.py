@@ -12,7 +12,7 @@ from typing import Any
 
 from tricktable.analysis.report import Play, Report, Section
 from tricktable.core.records import from_record
-from tricktable.rules.tricks_together import TricksTogether, can_make, makeable
+from tricktable.rules.tricks_together import TricksTogether, makeable, solve
 
 #: Vectors listed in full up to this many; beyond it only their count.
 LISTED = 12
@@ -82,7 +82,7 @@ def analyse(record: dict[str, Any]) -> Report:
             if len(game.score_sheet) > rows:
                 still = game.score_sheet[-1].success
             else:
-                still = can_make(game.hands, game.trump_suit, game.trick_leader, numbers, game.trick, game.won)
+                still = solve(game.hands, game.trump_suit, game.trick_leader, numbers, game.trick, game.won)
             if not still:
                 play.cost = 1
                 play.note = "the losing play: after it the numbers could no longer be made"

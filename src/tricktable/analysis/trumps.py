@@ -28,9 +28,9 @@ from tricktable.rules.trumps import (
     SolverMove,
     Trumps,
     after_move,
-    best_tricks,
     open_solver,
     pass_phrase,
+    solve,
 )
 
 #: The most positions the solver may visit to judge one position before the play is listed unjudged.
@@ -66,10 +66,10 @@ class _Judge:
     def value(self, position: Position, side: int) -> int | None:
         """The tricks ``side`` can be sure of from ``position`` (the trick on the table included), or ``None``
         when the search is too large."""
-        if not hasattr(self.solver, "best_tricks"):  # the reference, where the kernel is not built
-            return best_tricks(position, side)
+        if not hasattr(self.solver, "solve"):  # the reference, where the kernel is not built
+            return solve(position, side)
         trick = position.trick
-        answer: int = self.solver.best_tricks(
+        answer: int = self.solver.solve(
             list(position.hands), list(position.indicator_suits), list(position.side_of), list(position.declared),
             position.dealer, position.leader, [s for s, _, _ in trick], [c for _, c, _ in trick],
             [int(t) for _, _, t in trick], side,

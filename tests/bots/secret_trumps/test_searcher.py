@@ -20,7 +20,7 @@ from tricktable.rules.secret_trumps import (
     SUIT_LETTERS,
     goal_code,
     max_n,
-    move_outcomes,
+    move_values,
     parse_card,
     read_view,
 )
@@ -124,7 +124,7 @@ def test_near_the_end_the_bot_plays_a_card_the_exact_search_rates_best() -> None
         assert k.trumps is not None
         position = Position(list(k.hands), k.trumps, k.leader, goals, k.start, k.trick, k.won, k.captured)
         util = max_n(k.players, 0.25)
-        outcomes = move_outcomes(position, util)
+        outcomes = move_values(position, util)
         assert outcomes is not None
         best = max(util[k.seat][o] for _, o in outcomes)
         good = {CARD_TEXT[c] for c, o in outcomes if util[k.seat][o] >= best - 1e-9}

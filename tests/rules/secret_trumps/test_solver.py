@@ -23,8 +23,8 @@ from tricktable.rules.secret_trumps.solver import (
     equivalent_runs,
     goal_code,
     max_n,
-    move_outcomes,
-    move_outcomes_reference,
+    move_values,
+    move_values_reference,
     outcome_of,
     paranoid,
     suit_bits,
@@ -104,8 +104,8 @@ def test_the_search_finds_what_plain_enumeration_finds(seed: int, table: str) ->
     _, p = random_position(seed, players, 2 + seed % 2, seed % players)
     util = TABLES[table](players, p.to_move)
     expected = brute_force(p, util)
-    assert move_outcomes_reference(p, util) == expected
-    assert move_outcomes(p, util) == expected
+    assert move_values_reference(p, util) == expected
+    assert move_values(p, util) == expected
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -114,7 +114,7 @@ def test_the_compiled_search_agrees_with_the_reference_further_from_the_end(seed
     _, p = random_position(seed + 100, players, 4, seed % players)
     for table in TABLES.values():
         util = table(players, (p.start + 1) % players)
-        assert move_outcomes(p, util) == move_outcomes_reference(p, util)
+        assert move_values(p, util) == move_values_reference(p, util)
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -122,14 +122,14 @@ def test_can_cross_says_whether_some_line_lets_the_seat_cross_off(seed: int) -> 
     players = 3 + seed % 2
     _, p = random_position(seed + 200, players, 3 + seed % 2, seed % players)
     for seat in range(players):
-        expected = any(outcome >> seat & 1 for _, outcome in move_outcomes_reference(p, cooperative(players, seat)))
+        expected = any(outcome >> seat & 1 for _, outcome in move_values_reference(p, cooperative(players, seat)))
         assert can_cross_reference(p, seat) == expected
         assert can_cross(p, seat) == expected
 
 
 def test_a_search_over_its_node_limit_says_so() -> None:
     _, p = random_position(7, 4, 9, 0)
-    assert move_outcomes(p, max_n(4, 0.25), node_limit=50) is None
+    assert move_values(p, max_n(4, 0.25), node_limit=50) is None
     assert can_cross(p, (p.start + 2) % 4, node_limit=1) is None
 
 

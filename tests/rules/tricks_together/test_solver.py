@@ -9,9 +9,9 @@ import pytest
 
 from tricktable.core.cards import SUIT_MASKS, parse_cards
 from tricktable.core.shuffle import DealRandom
-from tricktable.rules.tricks_together import NO_TRUMPS, can_make, legal_mask, makeable, trick_winner
+from tricktable.rules.tricks_together import NO_TRUMPS, legal_mask, makeable, solve, trick_winner
 from tricktable.rules.tricks_together.compiled import CSOLVER
-from tricktable.rules.tricks_together.solver import can_make_reference, equivalent_choices, makeable_reference
+from tricktable.rules.tricks_together.solver import equivalent_choices, makeable_reference, solve_reference
 
 Vector = tuple[int, ...]
 
@@ -111,7 +111,7 @@ def test_the_compiled_search_agrees_with_the_reference_for_seven_and_eight_hands
         expected = makeable_reference(held, trump, leader, trick)
         assert CSOLVER.makeable(held, trump, leader, trick) == expected
         for vector in list(expected)[:4]:
-            assert CSOLVER.can_make(held, trump, leader, list(vector), trick)
+            assert CSOLVER.solve(held, trump, leader, list(vector), trick)
 
 
 def test_the_compiled_search_agrees_with_the_reference_when_the_table_parts_a_followers_cards() -> None:
@@ -136,7 +136,7 @@ def test_the_compiled_search_agrees_with_the_reference_when_the_table_parts_a_fo
         assert CSOLVER.makeable(held, trump, leader, trick) == expected
         for vector in itertools.product(range(cards + 1), repeat=players):
             if sum(vector) == cards:
-                assert CSOLVER.can_make(held, trump, leader, list(vector), trick) == (vector in expected)
+                assert CSOLVER.solve(held, trump, leader, list(vector), trick) == (vector in expected)
                 checked += 1
     assert checked > 1000
 
@@ -163,8 +163,8 @@ def test_a_complete_trick_on_the_table_goes_to_its_winner_first(players: int) ->
         for vector in itertools.product(range(cards + 2), repeat=players):
             if sum(vector) == cards + won[0]:
                 answer = vector in expected
-                assert CSOLVER.can_make(held, trump, leader, list(vector), trick, won) == answer
-                assert can_make_reference(held, trump, leader, vector, trick, won) == answer
+                assert CSOLVER.solve(held, trump, leader, list(vector), trick, won) == answer
+                assert solve_reference(held, trump, leader, vector, trick, won) == answer
 
 
 def test_positions_with_two_plain_suits_swapped_have_the_same_answer() -> None:
@@ -187,7 +187,7 @@ def test_positions_with_two_plain_suits_swapped_have_the_same_answer() -> None:
         assert CSOLVER.makeable(hands, 1, leader) == makeable_reference(hands, 1, leader)
 
 
-def test_can_make_says_yes_exactly_for_the_makeable_vectors() -> None:
+def test_solve_says_yes_exactly_for_the_makeable_vectors() -> None:
     for seed in range(60):
         players = 3 + seed % 3
         cards = 1 + seed % 4
@@ -197,8 +197,8 @@ def test_can_make_says_yes_exactly_for_the_makeable_vectors() -> None:
             if sum(vector) != cards:
                 continue
             expected = vector in reachable
-            assert can_make(hands, trump, leader, vector) == expected
-            assert can_make_reference(hands, trump, leader, vector) == expected
+            assert solve(hands, trump, leader, vector) == expected
+            assert solve_reference(hands, trump, leader, vector) == expected
 
 
 def test_equivalent_cards_are_tried_once() -> None:
@@ -211,7 +211,7 @@ def test_equivalent_cards_are_tried_once() -> None:
 def test_the_worked_example_round_is_makeable_with_its_numbers() -> None:
     # Round 3 of the rule text: Anna deals, 9♠ turned; Ben 1, Carla 0, Dan 1, so Anna must take 1.
     hands = [parse_cards(h) for h in (["AH", "7C", "4D"], ["KS", "TH", "3C"], ["5H", "2D", "6C"], ["QD", "8C", "2S"])]
-    assert can_make(hands, 0, 1, [1, 1, 0, 1])
+    assert solve(hands, 0, 1, [1, 1, 0, 1])
     assert (1, 1, 0, 1) in makeable(hands, 0, 1)
-    assert not can_make(hands, 0, 1, [0, 0, 0, 3])  # Dan cannot take all three
+    assert not solve(hands, 0, 1, [0, 0, 0, 3])  # Dan cannot take all three
     assert makeable(hands, NO_TRUMPS, 1)  # without trumps some vector is always reachable

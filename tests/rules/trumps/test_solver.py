@@ -12,11 +12,11 @@ from tricktable.rules.trumps import NONE, Trumps
 from tricktable.rules.trumps.compiled import CDEAL, CKERNEL
 from tricktable.rules.trumps.solver import (
     Position,
-    best_tricks,
-    best_tricks_reference,
     legal_moves,
     move_values,
     move_values_reference,
+    solve,
+    solve_reference,
 )
 
 
@@ -81,7 +81,7 @@ def test_the_reference_agrees_with_enumeration_through_the_game(seed: int) -> No
     )
     position = position_of(game)
     side = rng.randrange(max(position.side_of) + 1)
-    assert best_tricks_reference(position, side) == enumerate_tricks(game, side)
+    assert solve_reference(position, side) == enumerate_tricks(game, side)
 
 
 def test_trying_one_card_of_each_equivalent_run_changes_no_value() -> None:
@@ -90,7 +90,7 @@ def test_trying_one_card_of_each_equivalent_run_changes_no_value() -> None:
         game = random_position(seed, tricks_left=3, players=rng.choice([3, 4]), teams=seed % 5 == 0)
         position = position_of(game)
         side = rng.randrange(max(position.side_of) + 1)
-        assert best_tricks_reference(position, side) == best_tricks_reference(position, side, equivalence=False), seed
+        assert solve_reference(position, side) == solve_reference(position, side, equivalence=False), seed
 
 
 def test_every_solver_move_is_legal_in_the_game() -> None:
@@ -110,7 +110,7 @@ def test_the_compiled_search_agrees_with_the_reference() -> None:
         game = random_position(seed, tricks_left=tricks, players=players, teams=seed % 3 == 0)
         position = position_of(game)
         side = rng.randrange(max(position.side_of) + 1)
-        assert best_tricks(position, side) == best_tricks_reference(position, side), seed
+        assert solve(position, side) == solve_reference(position, side), seed
         assert move_values(position, side) == move_values_reference(position, side), seed
 
 

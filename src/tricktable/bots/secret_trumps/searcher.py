@@ -50,7 +50,7 @@ from tricktable.bots.secret_trumps.heuristic import SecretTrumpsBot
 from tricktable.rules.secret_trumps import CARD_TEXT, ROWS, parse_card, trumps_for
 from tricktable.rules.secret_trumps.knowledge import Knowledge, read_view
 from tricktable.rules.secret_trumps.sampler import hidden_choosers, sample_deals
-from tricktable.rules.secret_trumps.solver import NO_GOAL, Position, goal_code, max_n, move_outcomes
+from tricktable.rules.secret_trumps.solver import NO_GOAL, Position, goal_code, max_n, move_values
 
 
 @dataclass(frozen=True)
@@ -190,7 +190,7 @@ class SearchBot(LevelledBot[Level]):
             position = Position(
                 list(k.hands), k.trumps, k.leader, goals, k.start, list(k.trick), list(k.won), list(k.captured)
             )
-            outcomes = move_outcomes(position, max_n(k.players, SPITE))
+            outcomes = move_values(position, max_n(k.players, SPITE))
             if outcomes is not None:
                 best = max(util[o] for _, o in outcomes)
                 candidates = [c for c, o in outcomes if util[o] >= best - 1e-9]

@@ -41,7 +41,7 @@ from tricktable.bots.tricks_together.blueprint import number_scale, quick_number
 from tricktable.bots.tricks_together.number_reading import Reader, features, reader_for
 from tricktable.bots.tricks_together.small_rounds import policy_for, shape, table_number
 from tricktable.core.cards import card_str, parse_card
-from tricktable.rules.tricks_together import Knowledge, can_make, one_card_number, read_view, sample_deals
+from tricktable.rules.tricks_together import Knowledge, one_card_number, read_view, sample_deals, solve
 
 
 @dataclass(frozen=True)
@@ -283,6 +283,6 @@ class TeamMate(LevelledBot[Level]):
             for i, card in enumerate(legal):
                 held = hands[:]
                 held[k.seat] ^= 1 << card
-                if can_make(held, k.trump, k.leader, target, [*k.trick, card], k.won):
+                if solve(held, k.trump, k.leader, target, [*k.trick, card], k.won):
                     scores[i] += weight
         return scores

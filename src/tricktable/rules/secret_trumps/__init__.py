@@ -76,7 +76,7 @@ from tricktable.rules.secret_trumps.solver import (
     cooperative,
     goal_code,
     max_n,
-    move_outcomes,
+    move_values,
     outcome_of,
     paranoid,
 )
@@ -146,7 +146,7 @@ __all__ = [
     "legal_mask",
     "mask_text",
     "max_n",
-    "move_outcomes",
+    "move_values",
     "narrate",
     "outcome_of",
     "paranoid",

@@ -1,4 +1,4 @@
-def move_outcomes(
+def move_values(
     hands: list[int],
     suit: int,
     rank: int,

@@ -272,9 +272,9 @@ cdef int search(Solver* s, uint64_t* hands, int leader, int* trick, int count, i
     return best
 
 
-def move_outcomes(list hands, int suit, int rank, int leader, list trick, list won, list captured, list goals,
+def move_values(list hands, int suit, int rank, int leader, list trick, list won, list captured, list goals,
                   int start, list util, long long node_limit=0):
-    """For every legal card of the seat to move, ascending, ``(card, outcome)``: ``solver.move_outcomes``.
+    """For every legal card of the seat to move, ascending, ``(card, outcome)``: ``solver.move_values``.
 
     ``None`` when ``node_limit`` (0: none) positions were not enough."""
     cdef Solver s

@@ -209,7 +209,7 @@ def _live(hands: Sequence[int], trick: Sequence[int]) -> int:
     return live
 
 
-def move_outcomes_reference(position: Position, util: Table) -> list[tuple[int, int]]:
+def move_values_reference(position: Position, util: Table) -> list[tuple[int, int]]:
     """For every legal card of the seat to move, the outcome when it is played and everyone then plays best."""
     p = position
     n = len(p.hands)
@@ -363,7 +363,7 @@ def can_cross(position: Position, seat: int, node_limit: int = 0) -> bool | None
 
 
 def best_of(outcomes: list[tuple[int, int]], util: Table, seat: int) -> tuple[int, int]:
-    """The card (lowest of equal values) and outcome ``seat`` prefers among ``move_outcomes``."""
+    """The card (lowest of equal values) and outcome ``seat`` prefers among ``move_values``."""
     best = outcomes[0]
     for card, outcome in outcomes[1:]:
         if util[seat][outcome] > util[seat][best[1]]:
@@ -371,13 +371,13 @@ def best_of(outcomes: list[tuple[int, int]], util: Table, seat: int) -> tuple[in
     return best
 
 
-def move_outcomes(position: Position, util: Table, node_limit: int = 0) -> list[tuple[int, int]] | None:
-    """``move_outcomes_reference`` by the compiled search when it is built.  With ``node_limit`` the compiled
+def move_values(position: Position, util: Table, node_limit: int = 0) -> list[tuple[int, int]] | None:
+    """``move_values_reference`` by the compiled search when it is built.  With ``node_limit`` the compiled
     search gives up (``None``) after visiting that many positions; the reference never gives up."""
     if CKERNEL is None:
-        return move_outcomes_reference(position, util)
+        return move_values_reference(position, util)
     p = position
-    found: list[tuple[int, int]] | None = CKERNEL.move_outcomes(
+    found: list[tuple[int, int]] | None = CKERNEL.move_values(
         list(p.hands), p.trumps[0], p.trumps[1], p.leader, list(p.trick), list(p.won), list(p.captured),
         list(p.goals), p.start, util, node_limit,
     )  # fmt: skip

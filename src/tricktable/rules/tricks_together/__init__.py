@@ -22,7 +22,7 @@ from tricktable.rules.tricks_together.moves import COMMIT, Commit, parse_move
 from tricktable.rules.tricks_together.narrate import narrate, trick_reason
 from tricktable.rules.tricks_together.onecard import one_card_number
 from tricktable.rules.tricks_together.sampler import sample_deals
-from tricktable.rules.tricks_together.solver import can_make, makeable
+from tricktable.rules.tricks_together.solver import makeable, solve
 
 __all__ = [
     "COMMIT",
@@ -39,7 +39,6 @@ __all__ = [
     "TricksTogether",
     "TrumpTurned",
     "batch_rollouts",
-    "can_make",
     "check_deals",
     "legal_mask",
     "makeable",
@@ -51,6 +50,7 @@ __all__ = [
     "round_sequence",
     "sample_deals",
     "shuffle_deal",
+    "solve",
     "trick_reason",
     "trick_winner",
 ]

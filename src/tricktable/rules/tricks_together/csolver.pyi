@@ -1,7 +1,7 @@
 def makeable(
     hands: list[int], trump: int, leader: int, trick: list[int] | None = None, won: list[int] | None = None
 ) -> set[tuple[int, ...]]: ...
-def can_make(
+def solve(
     hands: list[int],
     trump: int,
     leader: int,

@@ -53,7 +53,7 @@ cdef struct Solver:
     uint64_t power[MAXP]   # radix ** p: seat p's place value (0 for the last seat, whose count is implied)
     int used[MAXLEFT + 1]  # used[r]: the dense words that can hold a vector of r tricks
     int bits               # bits of a seat number in an owner string
-    int use_sets           # 1: vector sets; 0: can_make for ``needs``
+    int use_sets           # 1: vector sets; 0: solve for ``needs``
     # the memo: open addressing, each slot ``stride`` words, its key then its answer (EMPTY: a free slot)
     int key_words
     int stride
@@ -165,7 +165,7 @@ cdef inline void cut_card(Solver* s, const uint64_t* parent, uint64_t live, int 
 cdef inline void pack_key(Solver* s, const uint64_t* strings, uint64_t alive, int leader, uint64_t needs,
                           uint64_t* key) noexcept nogil:
     """The memo key: each suit's string with its count of live cards (which tells trailing seat-0 cards from no
-    cards), trumps first and the plain suits sorted, then the leader and the needs (can_make).
+    cards), trumps first and the plain suits sorted, then the leader and the needs (solve).
 
     Up to 4 seats a suit takes 30 bits: two words, the leader in the top bits, the needs in a third word.  Above
     4 seats a suit takes 43 bits, a word each, with the leader and the needs in the words' top bits."""
@@ -273,7 +273,7 @@ cdef inline int last_trick_winner(Solver* s, const uint64_t* hands, int leader) 
 cdef long long finish_trick(Solver* s, uint64_t* hands, int seat, int left, int led, int best, int winner,
                             uint64_t alive, uint64_t needs, int depth, uint64_t* out,
                             const uint64_t* strings, uint64_t live, uint64_t played) noexcept nogil:
-    """Try every way to finish the trick; vector sets: join into ``out``; can_make: 1 at the first success.
+    """Try every way to finish the trick; vector sets: join into ``out``; solve: 1 at the first success.
 
     ``alive`` is every live card at the trick's start, ``played`` the trick's cards so far, ``strings`` the
     owner strings of the cards still held (``live``).  Returns -1 when memory runs out."""
@@ -296,7 +296,7 @@ cdef long long finish_trick(Solver* s, uint64_t* hands, int seat, int left, int 
         else:
             nled, nbest, nwinner = led, best, winner
         hands[seat] = hand ^ bit
-        if left > 1 or s.use_sets or (needs >> (4 * nwinner)) & 15:  # else a can_make child that cannot gain
+        if left > 1 or s.use_sets or (needs >> (4 * nwinner)) & 15:  # else a solve child that cannot gain
             cut_card(s, strings, live, card, cut)
         if left > 1:
             child = finish_trick(s, hands, nxt, left - 1, nled, nbest, nwinner, alive, needs, depth, out, cut,
@@ -322,7 +322,7 @@ cdef long long finish_trick(Solver* s, uint64_t* hands, int seat, int left, int 
 
 cdef long long boundary(Solver* s, uint64_t* hands, int leader, uint64_t needs, int depth,
                         const uint64_t* strings, uint64_t alive) noexcept nogil:
-    """Between tricks: the vector set's list offset (vector sets) or 1/0 (can_make), memoised; -1 on failure.
+    """Between tricks: the vector set's list offset (vector sets) or 1/0 (solve), memoised; -1 on failure.
 
     ``strings`` are the position's owner strings, ``alive`` the cards held."""
     cdef uint64_t key[4]
@@ -392,7 +392,7 @@ cdef int solver_init(Solver* s, int n, int trump, int left, int use_sets) noexce
     s.key_words = (2 if use_sets else 3) if n <= 4 else 4
     s.stride = s.key_words + 1
     # Vector sets: room from the start for about as many positions as a deal of this size visits (4 x 7: some
-    # 20,000; 5 x 7: some 140,000), so that the memo seldom grows.  can_make usually stops within a few hundred
+    # 20,000; 5 x 7: some 140,000), so that the memo seldom grows.  solve usually stops within a few hundred
     # positions, where clearing a large memo would cost more than the search.
     p = 2 * left + 2 + 2 * (n - 4) if use_sets else 10
     s.capacity = (<size_t>1) << (10 if p < 10 else 19 if p > 19 else p)
@@ -520,8 +520,8 @@ def makeable(list hands, int trump, int leader, list trick=None, list won=None):
         solver_free(&s)
 
 
-def can_make(list hands, int trump, int leader, list targets, list trick=None, list won=None):
-    """Can the team still end with exactly ``targets`` tricks per seat (as ``solver.can_make``)?"""
+def solve(list hands, int trump, int leader, list targets, list trick=None, list won=None):
+    """Can the team still end with exactly ``targets`` tricks per seat (as ``solver.solve``)?"""
     cdef Solver s
     cdef uint64_t held[MAXP]
     cdef uint64_t alive, on_table, needs = 0

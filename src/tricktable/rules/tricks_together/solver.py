@@ -2,7 +2,7 @@
 
 With every hand face up and everybody cooperating, the team can make a vector of trick counts exactly when
 some sequence of legal plays ends with those counts.  ``makeable`` answers with the set of all such vectors
-from any position (the start of play, or mid-trick); ``can_make`` answers for one vector and stops at the
+from any position (the start of play, or mid-trick); ``solve`` answers for one vector and stops at the
 first way it finds.  Both are exact: they are the yardstick the analysis and the bots measure play against.
 
 Two things keep the search small:
@@ -131,7 +131,7 @@ def makeable_reference(
     return {tuple(b + x for b, x in zip(base, v)) for v in extra}
 
 
-def can_make_reference(
+def solve_reference(
     hands: Sequence[int],
     trump: int,
     leader: int,
@@ -183,7 +183,7 @@ def makeable(
     return found
 
 
-def can_make(
+def solve(
     hands: Sequence[int],
     trump: int,
     leader: int,
@@ -193,8 +193,8 @@ def can_make(
 ) -> bool:
     """Can the team still end with exactly ``targets`` tricks per seat?  (Compiled when built.)"""
     if CSOLVER is None:
-        return can_make_reference(hands, trump, leader, targets, trick, won)
-    answer: bool = CSOLVER.can_make(
+        return solve_reference(hands, trump, leader, targets, trick, won)
+    answer: bool = CSOLVER.solve(
         list(hands), trump, leader, list(targets), list(trick), None if won is None else list(won)
     )
     return answer

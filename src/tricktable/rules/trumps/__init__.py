@@ -36,7 +36,7 @@ from tricktable.rules.trumps.narrate import narrate, trick_reason
 from tricktable.rules.trumps.passing import cards_to_pass, direction_name, pass_cycle, pass_phrase
 from tricktable.rules.trumps.sampler import World, dealt_hands, sample_deals
 from tricktable.rules.trumps.scoring import game_result, hand_points, leading_sides, score_row
-from tricktable.rules.trumps.solver import Position, SolverMove, after_move, best_tricks, move_values, open_solver
+from tricktable.rules.trumps.solver import Position, SolverMove, after_move, move_values, open_solver, solve
 from tricktable.rules.trumps.state import TrumpsState, pass_source, pass_target, side_name, side_seats
 from tricktable.rules.trumps.view import build_view
 
@@ -70,7 +70,6 @@ __all__ = [
     "TrumpsState",
     "World",
     "after_move",
-    "best_tricks",
     "build_view",
     "cards_to_pass",
     "check_deals",
@@ -100,6 +99,7 @@ __all__ = [
     "shuffle_deal",
     "side_name",
     "side_seats",
+    "solve",
     "trick_reason",
     "trick_winner",
 ]

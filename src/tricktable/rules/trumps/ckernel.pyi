@@ -7,7 +7,7 @@ class OpenSolver:
     def limit(self) -> int: ...
     @limit.setter
     def limit(self, value: int) -> None: ...
-    def best_tricks(
+    def solve(
         self,
         hands: list[int],
         indicator_suits: list[int],
@@ -36,7 +36,7 @@ class OpenSolver:
         side: int,
     ) -> list[int]: ...
 
-def best_tricks(
+def solve(
     hands: list[int],
     indicator_suits: list[int],
     side_of: list[int],

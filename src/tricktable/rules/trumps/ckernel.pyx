@@ -382,10 +382,10 @@ cdef class OpenSolver:
         return in_trick(&self.s, seat, self.s.n - plays, led, best_rank, best_trump, best_seat, table, alpha, beta,
                         NULL)
 
-    def best_tricks(self, list hands, list indicator_suits, list side_of, list declared, int dealer, int leader,
+    def solve(self, list hands, list indicator_suits, list side_of, list declared, int dealer, int leader,
                     list trick_seats, list trick_cards, list trick_flags, int side, int alpha=-1,
                     int beta=NO_VALUE):
-        """The most tricks ``side`` can be sure of from this position (``solver.best_tricks``); with a window
+        """The most tricks ``side`` can be sure of from this position (``solver.solve``); with a window
         (``alpha``, ``beta``) a value at or below ``alpha`` is only an upper bound, at or above ``beta`` a lower
         bound; -1 when the node limit cut the search short."""
         self._setup(hands, indicator_suits, side_of, declared, dealer, side)
@@ -454,10 +454,10 @@ cdef class OpenSolver:
         return -1 if value < 0 else gained + value
 
 
-def best_tricks(list hands, list indicator_suits, list side_of, list declared, int dealer, int leader,
+def solve(list hands, list indicator_suits, list side_of, list declared, int dealer, int leader,
                 list trick_seats, list trick_cards, list trick_flags, int side):
-    """``OpenSolver().best_tricks(...)`` with a fresh table."""
-    return OpenSolver(18).best_tricks(hands, indicator_suits, side_of, declared, dealer, leader, trick_seats,
+    """``OpenSolver().solve(...)`` with a fresh table."""
+    return OpenSolver(18).solve(hands, indicator_suits, side_of, declared, dealer, leader, trick_seats,
                                       trick_cards, trick_flags, side)
 
 

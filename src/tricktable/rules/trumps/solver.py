@@ -2,7 +2,7 @@
 
 Every hand and every indicator face up, the rest of a hand is a game of perfect information.  A side — a seat
 alone, or a team (team-vs-team is exact with two teams) — is matched against all the other seats together (the
-paranoid view: with three or more sides the others are taken to play against it as one).  ``best_tricks`` is
+paranoid view: with three or more sides the others are taken to play against it as one).  ``solve`` is
 the most tricks the side can be sure of; ``move_values`` gives that number after each legal move of the seat to
 play.  Declaring is a move like any other: ``declare 7H`` and ``7H`` are searched apart.
 
@@ -143,7 +143,7 @@ def _same_run(low: int, high: int, others: int, trumps: int) -> bool:
     return True
 
 
-def best_tricks_reference(position: Position, side: int, equivalence: bool = True) -> int:
+def solve_reference(position: Position, side: int, equivalence: bool = True) -> int:
     """The most tricks ``side`` can still be sure of from ``position`` (the current trick included).  With
     ``equivalence`` false every legal move is tried, equivalent cards included (for the tests)."""
     memo: dict[tuple[tuple[int, ...], int, tuple[int, ...]], int] = {}
@@ -177,7 +177,7 @@ def move_values_reference(position: Position, side: int) -> list[tuple[SolverMov
     for move in legal_moves(position):
         after, winner = after_move(position, move)
         gained = 1 if winner is not None and winner != NONE and position.side_of[winner] == side else 0
-        out.append((move, gained + best_tricks_reference(after, side)))
+        out.append((move, gained + solve_reference(after, side)))
     return out
 
 
@@ -196,12 +196,12 @@ def _args(position: Position) -> tuple[list[int], list[int], list[int], list[int
     )
 
 
-def best_tricks(position: Position, side: int) -> int:
+def solve(position: Position, side: int) -> int:
     """The most tricks ``side`` can still be sure of from ``position`` (the compiled search when it is built,
-    else ``best_tricks_reference``)."""
+    else ``solve_reference``)."""
     if CKERNEL is None:
-        return best_tricks_reference(position, side)
-    answer: int = CKERNEL.best_tricks(*_args(position), side)
+        return solve_reference(position, side)
+    answer: int = CKERNEL.solve(*_args(position), side)
     return answer
 
 
