@@ -8,7 +8,7 @@ the end expose them to Python for the tests.  Integers throughout, SplitMix64 fo
 
 from libc.stdint cimport int64_t, uint64_t
 
-from tricktable.rules.secret_trumps.cst cimport (
+from tricktable.rules.secret_trumps.crules cimport (
     EXACT,
     FEWEST,
     LAST,

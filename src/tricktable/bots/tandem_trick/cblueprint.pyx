@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""The blueprint in C: ``blueprint.blueprint_move`` line for line, on the rules of ``rules/tandem_trick/ctandem.pxd``.
+"""The blueprint in C: ``blueprint.blueprint_move`` line for line, on the rules of ``rules/tandem_trick/crules.pxd``.
 
 ``tests/bots/tandem_trick/test_blueprint.py`` checks it makes the same move as the Python blueprint (and so as the
 heuristic bot) on every position of many games.  ``cplay.pyx`` plays rounds out with it and reads the others'
@@ -8,7 +8,7 @@ moves by it.
 
 from libc.stdint cimport uint64_t
 
-from tricktable.rules.tandem_trick.ctandem cimport (
+from tricktable.rules.tandem_trick.crules cimport (
     ENTRY_ALONE,
     ENTRY_BIDDING,
     ENTRY_RIDE,

@@ -2,7 +2,7 @@
 """The loops of the search over sampled worlds, in C: play-outs, solving, utilities and inference weights.
 
 Every search here plays the blueprint (``cblueprint.pyx``) for every seat on the rules of
-``rules/tandem_trick/ctandem.pxd``; near the end of a round the open-hands solver of
+``rules/tandem_trick/crules.pxd``; near the end of a round the open-hands solver of
 ``rules/tandem_trick/ckernel.pyx`` replaces the play-out.
 """
 
@@ -10,7 +10,7 @@ from libc.math cimport exp
 
 from tricktable.bots.tandem_trick.cblueprint cimport blueprint, play_out
 from tricktable.rules.tandem_trick.ckernel cimport load_round, solve_again, solve_round
-from tricktable.rules.tandem_trick.ctandem cimport MAX_MOVES, Round, play_move, seat_points, tt_cpu_ready
+from tricktable.rules.tandem_trick.crules cimport MAX_MOVES, Round, play_move, seat_points, tt_cpu_ready
 
 if not tt_cpu_ready():
     raise ImportError("the compiled kernel was built for x86-64 CPUs with POPCNT and BMI2; this one lacks them")

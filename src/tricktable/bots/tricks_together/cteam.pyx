@@ -20,7 +20,7 @@ from libc.math cimport exp, log
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport free, malloc
 
-from tricktable.rules.tricks_together.ctricks cimport (
+from tricktable.rules.tricks_together.crules cimport (
     __builtin_popcountll,
     above,
     beats_card,

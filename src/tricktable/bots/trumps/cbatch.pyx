@@ -20,7 +20,7 @@ more for a side that ends second is worth nothing.
 from libc.stdint cimport uint64_t
 
 from tricktable.bots.trumps.cbot cimport MAXP, Table, apply, bp_mark, bp_pass, bp_play, playout, start_play
-from tricktable.rules.trumps.ctrumps cimport tt_cpu_ready
+from tricktable.rules.trumps.crules cimport tt_cpu_ready
 
 if not tt_cpu_ready():
     raise ImportError("the compiled kernel was built for x86-64 CPUs with POPCNT and BMI2; this one lacks them")

@@ -15,7 +15,7 @@ Hands are 64-bit masks of cards ``suit * 13 + rank``; a card, suit or seat of -1
 
 from libc.stdint cimport uint64_t
 
-from tricktable.rules.trumps.ctrumps cimport (
+from tricktable.rules.trumps.crules cimport (
     __builtin_clzll,
     __builtin_ctzll,
     __builtin_popcountll,

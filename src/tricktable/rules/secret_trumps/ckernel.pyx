@@ -11,7 +11,7 @@ from libc.stdint cimport uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 
-from tricktable.rules.secret_trumps.cst cimport (
+from tricktable.rules.secret_trumps.crules cimport (
     NCARDS,
     __builtin_popcountll,
     Trumps,

@@ -3,7 +3,7 @@
 (``solve_round`` with a fresh table; ``solve_again`` keeping the table of the last search, valid only for a
 position of the same deal searched for the same root seat)."""
 
-from tricktable.rules.tandem_trick.ctandem cimport Round
+from tricktable.rules.tandem_trick.crules cimport Round
 
 
 cdef int load_round(Round* r, object position) except -1

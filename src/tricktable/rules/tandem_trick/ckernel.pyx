@@ -13,7 +13,7 @@ between tricks are kept in a table keyed by the hands, the leader, the bids, bon
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport calloc
 
-from tricktable.rules.tandem_trick.ctandem cimport (
+from tricktable.rules.tandem_trick.crules cimport (
     MAX_MOVES,
     Round,
     legal_moves,

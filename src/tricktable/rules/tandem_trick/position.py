@@ -6,7 +6,7 @@ along) and ``BID``; ``move_text`` writes it in the game's notation.  ``Position.
 ``TandemTrick.legal_moves`` in the same order, and ``Position.play`` applies them exactly as the game does: trick
 resolution, the all-bid trick and the final trick's forced bids (rulings TD-R5, TD-R8, TD-R19).
 ``tests/rules/tandem_trick/test_position.py`` plays random games through both and compares them move by move;
-the compiled kernels (``ctandem.pxd``) follow this module line for line.
+the compiled kernels (``crules.pxd``) follow this module line for line.
 """
 
 from __future__ import annotations

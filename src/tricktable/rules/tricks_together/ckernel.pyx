@@ -9,7 +9,7 @@ cards here and there.
 
 from libc.stdint cimport uint64_t
 
-from tricktable.rules.tricks_together.ctricks cimport (
+from tricktable.rules.tricks_together.crules cimport (
     __builtin_ctzll,
     __builtin_popcountll,
     splitmix_next,

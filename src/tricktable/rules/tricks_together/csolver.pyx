@@ -26,7 +26,7 @@ from libc.stdint cimport uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memset
 
-from tricktable.rules.tricks_together.ctricks cimport (
+from tricktable.rules.tricks_together.crules cimport (
     __builtin_ctzll,
     __builtin_popcountll,
     beats_card,

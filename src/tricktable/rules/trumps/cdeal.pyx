@@ -9,7 +9,7 @@ that the worlds replay the game and are drawn uniformly, with this fill and with
 
 from libc.stdint cimport uint64_t
 
-from tricktable.rules.trumps.ctrumps cimport __builtin_ctzll, below, tt_cpu_ready
+from tricktable.rules.trumps.crules cimport __builtin_ctzll, below, tt_cpu_ready
 
 if not tt_cpu_ready():
     raise ImportError("the compiled kernel was built for x86-64 CPUs with POPCNT and BMI2; this one lacks them")

@@ -13,7 +13,7 @@ hand searched again and again (an analysis, a bot weighing every move) are found
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport calloc, free
 
-from tricktable.rules.trumps.ctrumps cimport (
+from tricktable.rules.trumps.crules cimport (
     __builtin_ctzll,
     __builtin_popcountll,
     declare_legal,
