@@ -6,7 +6,7 @@ Each game is played by a team of ``--numbers`` bots.  In every round of at least
 the numbers are chosen, the round is copied and played to its end twice: by a team of level A and by a team of
 level B (same seeds).  The game goes on from A's copy.  Because the deal and the numbers are shared, a round
 that both make or both lose says nothing about the difference; the sign test is on the rounds only one of them
-makes, and the interval is on the difference per round.  A level is a name from ``teammate.LEVELS``,
+makes, and the interval is on the difference per round.  A level is a name from ``search.LEVELS``,
 optionally with fields changed: ``strong:solver_tricks=7`` (comma-separated ``field=value`` pairs; numbers).
 """
 
@@ -21,7 +21,7 @@ from typing import Any
 
 import tricktable
 from tricktable.arena.stats import paired, wilson
-from tricktable.bots.tricks_together.teammate import LEVELS, Level, TeamMate
+from tricktable.bots.tricks_together.search import LEVELS, Level, TeamMate
 
 
 def parse_level(text: str) -> Level:

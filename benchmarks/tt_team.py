@@ -27,7 +27,7 @@ from typing import Any
 import tricktable
 from tricktable.arena.stats import wilson
 from tricktable.bots.base import make_bot
-from tricktable.bots.tricks_together.teammate import LEVELS
+from tricktable.bots.tricks_together.search import LEVELS
 from tricktable.rules.tricks_together import solve
 from tricktable.rules.tricks_together.onecard import success_rate
 

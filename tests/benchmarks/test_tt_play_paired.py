@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tricktable.bots.tricks_together.teammate import LEVELS
+from tricktable.bots.tricks_together.search import LEVELS
 
 from ..scripts import load_script
 

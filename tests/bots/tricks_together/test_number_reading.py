@@ -9,7 +9,7 @@ import tricktable
 from tricktable.bots.tricks_together.blueprint import number_scale
 from tricktable.bots.tricks_together.number_reading import Reader, features, reader_for
 from tricktable.bots.tricks_together.number_reading_fit import SETTINGS, _softmax, choices, fit
-from tricktable.bots.tricks_together.teammate import LEVELS, TeamMate
+from tricktable.bots.tricks_together.search import LEVELS, TeamMate
 from tricktable.core.cards import parse_card
 from tricktable.rules.tricks_together import read_view, sample_deals
 

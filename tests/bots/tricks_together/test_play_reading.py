@@ -11,7 +11,7 @@ import tricktable
 from tricktable.bots.tricks_together import cteam
 from tricktable.bots.tricks_together.play_reading import FEATURES, coefficients
 from tricktable.bots.tricks_together.play_reading_fit import choices, fit, log_chances, pack, scores
-from tricktable.bots.tricks_together.teammate import LEVELS, TeamMate
+from tricktable.bots.tricks_together.search import LEVELS, TeamMate
 from tricktable.core.cards import parse_card
 
 

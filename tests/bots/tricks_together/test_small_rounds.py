@@ -7,9 +7,9 @@ import dataclasses
 import pytest
 
 import tricktable
+from tricktable.bots.tricks_together.search import LEVELS, MISFIT, TeamMate
 from tricktable.bots.tricks_together.small_rounds import CAPS, SETTINGS, load_table, shape, table_number
 from tricktable.bots.tricks_together.small_rounds_fit import DEALS, Sampled, compute_policy, number_vectors, sample
-from tricktable.bots.tricks_together.teammate import LEVELS, MISFIT, TeamMate
 from tricktable.core.cards import parse_card
 from tricktable.rules.tricks_together import read_view, sample_deals
 

@@ -17,7 +17,7 @@
 
 Everything is in integers, with SplitMix64 for chance, so that ``cplay.pyx`` — the same convention in C, and
 the loops over sampled worlds that use it — makes exactly the same choices (the tests check it card for card).
-The blueprint alone is not a bot: ``searcher.py`` searches on top of it.
+The blueprint alone is not a bot: ``search.py`` searches on top of it.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ same noise, the same later choices where they coincide), so their differences ar
 * ``choose_scores`` — a goal, in worlds that differ in the others' goals;
 * ``play_scores`` — a card, per aim the start player could play for.
 
-``searcher.py`` draws and weights the worlds and reads the scores; the tests check every loop against the
+``search.py`` draws and weights the worlds and reads the scores; the tests check every loop against the
 same loop written with the Python blueprint.
 """
 

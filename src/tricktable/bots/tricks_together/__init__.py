@@ -1,11 +1,11 @@
 """Tricks Together's bots, weakest first: ``heuristic`` (simple rules), then the team-mate at three levels,
-``easy``, ``normal`` and ``strong`` (search on top of a shared convention; see ``teammate.py``)."""
+``easy``, ``normal`` and ``strong`` (search on top of a shared convention; see ``search.py``)."""
 
 from functools import partial
 
 from tricktable.bots.base import register_bot
 from tricktable.bots.tricks_together.heuristic import TricksTogetherBot
-from tricktable.bots.tricks_together.teammate import LEVELS, TeamMate
+from tricktable.bots.tricks_together.search import LEVELS, TeamMate
 
 register_bot("tricks-together", "heuristic")(TricksTogetherBot)
 for _level in LEVELS:

@@ -10,7 +10,7 @@ partners can predict one another.
 * ``rollout`` plays a round out with ``coop_card`` for every seat.
 
 This is the readable reference; ``cteam.pyx`` states the same in C, and the tests check they agree card for
-card.  Bots search on top of the blueprint (``teammate.py``); the blueprint alone is not a bot.
+card.  Bots search on top of the blueprint (``search.py``); the blueprint alone is not a bot.
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ import numpy as np
 import tricktable
 from tricktable.bots.tricks_together.blueprint import number_scale
 from tricktable.bots.tricks_together.number_reading import MODEL, features
-from tricktable.bots.tricks_together.teammate import TeamMate
+from tricktable.bots.tricks_together.search import TeamMate
 from tricktable.rules.tricks_together import read_view
 
 SETTINGS = [(players, cards) for players in (3, 4, 5) for cards in (6, 7)]

@@ -25,7 +25,7 @@ import numpy as np
 import tricktable
 from tricktable.bots.tricks_together import cteam
 from tricktable.bots.tricks_together.play_reading import FEATURES, MODEL
-from tricktable.bots.tricks_together.teammate import LEVELS, TeamMate
+from tricktable.bots.tricks_together.search import LEVELS, TeamMate
 from tricktable.core.cards import parse_card
 
 SIZES = (3, 4, 5, 6, 7)

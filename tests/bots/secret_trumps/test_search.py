@@ -13,7 +13,7 @@ import tricktable
 from tricktable.bots import bot_kinds, make_bot
 from tricktable.bots.secret_trumps.blueprint import hypothesis_index, hypothesis_mask, start_target10
 from tricktable.bots.secret_trumps.picking import pick_card
-from tricktable.bots.secret_trumps.searcher import LEVELS, choice_beliefs, pick_weights
+from tricktable.bots.secret_trumps.search import LEVELS, choice_beliefs, pick_weights
 from tricktable.rules.secret_trumps import (
     CARD_TEXT,
     ROWS,

@@ -12,7 +12,7 @@ import tricktable
 from tricktable.bots import bot_kinds, make_bot
 from tricktable.bots.tricks_together import cteam
 from tricktable.bots.tricks_together.blueprint import coop_card, quick_number, rollout
-from tricktable.bots.tricks_together.teammate import TeamMate
+from tricktable.bots.tricks_together.search import TeamMate
 from tricktable.core.cards import SUIT_MASKS, parse_card, parse_cards
 from tricktable.core.shuffle import DealRandom
 from tricktable.rules.tricks_together import read_view, sample_deals, trick_winner

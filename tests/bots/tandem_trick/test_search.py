@@ -12,7 +12,7 @@ import pytest
 import tricktable
 from tricktable.bots.base import bot_kinds, default_level, make_bot
 from tricktable.bots.tandem_trick import cplay
-from tricktable.bots.tandem_trick.searcher import FIRST_BATCHES, LEVELS, survivors, utility
+from tricktable.bots.tandem_trick.search import FIRST_BATCHES, LEVELS, survivors, utility
 from tricktable.rules.tandem_trick import Position, shuffle_deal
 
 GAME = "tandem-trick"
