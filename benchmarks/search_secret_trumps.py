@@ -18,8 +18,9 @@ from typing import Any
 
 import tricktable
 from tricktable.bots.secret_trumps import cplay
-from tricktable.bots.secret_trumps.blueprint import Play, SplitMix64, hypothesis_index, hypothesis_mask, playout
+from tricktable.bots.secret_trumps.blueprint import Play, hypothesis_index, hypothesis_mask, playout
 from tricktable.bots.secret_trumps.picking import Picking, simulate
+from tricktable.core.splitmix import SplitMix64
 from tricktable.rules.secret_trumps import NO_GOAL, Position, goal_code, max_n, read_view
 from tricktable.rules.secret_trumps.solver import move_values, move_values_reference
 

@@ -93,6 +93,13 @@ def bit_list(mask: int) -> list[int]:
     return out
 
 
+def kth_bit(mask: int, k: int) -> int:
+    """The ``k``-th lowest set bit of ``mask`` (from 0): the ``k``-th lowest card of a set."""
+    for _ in range(k):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
 def by_suit_high_first(mask: int, per_suit: int) -> list[int]:
     """Cards of ``mask`` for a deck of ``per_suit`` cards a suit (ids ``suit * per_suit + rank``), in display
     order: suit by suit, high to low."""

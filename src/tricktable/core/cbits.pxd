@@ -44,6 +44,14 @@ cdef extern from *:
     int tt_cpu_ready()
 
 
+cdef inline int kth_bit(uint64_t mask, int k) noexcept nogil:
+    """The ``k``-th lowest set bit of ``mask`` (from 0): the ``k``-th lowest card of a set (``core.cards.kth_bit``)."""
+    while k > 0:
+        mask &= mask - 1
+        k -= 1
+    return __builtin_ctzll(mask)
+
+
 cdef inline uint64_t splitmix_next(uint64_t* state) noexcept nogil:
     state[0] += 0x9E3779B97F4A7C15ULL
     cdef uint64_t z = state[0]

@@ -17,7 +17,6 @@ from tricktable.bots.secret_trumps.blueprint import (
     LOSE,
     WIN,
     Play,
-    SplitMix64,
     hypothesis_index,
     hypothesis_mask,
     play_card,
@@ -27,6 +26,7 @@ from tricktable.bots.secret_trumps.blueprint import (
     trick_estimates10,
 )
 from tricktable.bots.secret_trumps.picking import Picking, finish_picking, simulate
+from tricktable.core.splitmix import SplitMix64
 from tricktable.rules.secret_trumps import legal_mask, trumps_for
 from tricktable.rules.secret_trumps.knowledge import Knowledge, read_view
 from tricktable.rules.secret_trumps.solver import NO_GOAL, goal_code, max_n

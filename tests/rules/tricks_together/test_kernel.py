@@ -7,10 +7,10 @@ import random
 import tricktable
 from tricktable.core.cards import parse_card
 from tricktable.core.shuffle import DealRandom, deal_bits, draw
+from tricktable.core.splitmix import SplitMix64
 from tricktable.rules.tricks_together import NO_TRUMPS, random_rollout, trick_winner
 from tricktable.rules.tricks_together.compiled import CKERNEL
 from tricktable.rules.tricks_together.deals import sample_cards, seeded_deal, shuffle_deal
-from tricktable.rules.tricks_together.kernel import SplitMix64
 
 
 def test_the_compiled_kernel_is_built() -> None:

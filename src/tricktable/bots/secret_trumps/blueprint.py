@@ -25,29 +25,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from tricktable.core.cards import kth_bit
+from tricktable.core.splitmix import GOLDEN_GAMMA, MASK64, SplitMix64
 from tricktable.rules.secret_trumps import ROWS, SUIT_MASKS, legal_mask, trick_winner, trumps_for
 from tricktable.rules.secret_trumps.solver import EXACT, FEWEST, LAST, MOST, NO_GOAL, outcome_of, suit_bits
 from tricktable.rules.secret_trumps.solver import NO_SUIT as NO_SUIT_GOAL
-
-MASK64 = (1 << 64) - 1
-
-
-class SplitMix64:
-    """The generator of ``core/cbits.pxd`` (``splitmix_next``, ``below``) in Python."""
-
-    def __init__(self, seed: int) -> None:
-        self.state = seed & MASK64
-
-    def next(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK64
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        return z ^ (z >> 31)
-
-    def below(self, n: int) -> int:
-        return ((self.next() >> 11) * n) >> 53
-
 
 # ----- hypotheses and power -----------------------------------------------------------------------------------
 
@@ -261,13 +243,6 @@ def play_card(legal: int, trick: Sequence[int], key: Sequence[int], how: int, av
     return highest(winners) if how != KEEP else lowest(winners)
 
 
-def kth(mask: int, k: int) -> int:
-    """The ``k``-th lowest card of ``mask``."""
-    for _ in range(k):
-        mask &= mask - 1
-    return (mask & -mask).bit_length() - 1
-
-
 @dataclass
 class Play:
     """A round in play, every hand known: what ``playout`` needs."""
@@ -305,7 +280,7 @@ def playout(play: Play, rng: SplitMix64, noise: int) -> int:
             if legal & (legal - 1) == 0:
                 card = legal.bit_length() - 1
             elif noise and rng.below(1000) < noise:
-                card = kth(legal, rng.below(legal.bit_count()))
+                card = kth_bit(legal, rng.below(legal.bit_count()))
             else:
                 how = mode(goal_of[seat], won[seat], done, trick)
                 card = play_card(legal, trick, key, how, avoid[seat], n)
@@ -323,4 +298,4 @@ def playout(play: Play, rng: SplitMix64, noise: int) -> int:
 
 def stream_seed(seed: int, index: int) -> int:
     """The seed of the ``index``-th random stream of a search (``cplay.stream_seed``)."""
-    return (seed + index * 0x9E3779B97F4A7C15) & MASK64
+    return (seed + index * GOLDEN_GAMMA) & MASK64

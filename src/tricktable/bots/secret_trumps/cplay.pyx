@@ -8,6 +8,7 @@ the end expose them to Python for the tests.  Integers throughout, SplitMix64 fo
 
 from libc.stdint cimport int64_t, uint64_t
 
+from tricktable.core.cbits cimport kth_bit
 from tricktable.rules.secret_trumps.crules cimport (
     EXACT,
     FEWEST,
@@ -66,13 +67,6 @@ init_tables()
 cdef uint64_t stream_seed(uint64_t seed, uint64_t index) noexcept nogil:
     """The seed of the ``index``-th random stream of a search (``blueprint.stream_seed``)."""
     return seed + index * 0x9E3779B97F4A7C15ULL
-
-
-cdef inline int kth(uint64_t mask, int k) noexcept nogil:
-    while k > 0:
-        mask &= mask - 1
-        k -= 1
-    return low_card(mask)
 
 
 # ----- power, targets and fit -----------------------------------------------------------------------------------
@@ -314,7 +308,7 @@ cdef int playout(Table* t, uint64_t* rng, int noise) noexcept nogil:
             if legal & (legal - 1) == 0:
                 card = low_card(legal)
             elif noise and below(rng, 1000) < noise:
-                card = kth(legal, below(rng, __builtin_popcountll(legal)))
+                card = kth_bit(legal, below(rng, __builtin_popcountll(legal)))
             else:
                 card = play_card(legal, t.trick, t.count, tr.key,
                                  mode(goal_of[seat], t.won[seat], t.done, t.trick, t.count), avoid[seat], n)
@@ -401,7 +395,7 @@ cdef void final_hands(const Deal* d, uint64_t* rng, int noise, uint64_t* hands) 
             if left & (left - 1) == 0:
                 card = low_card(left)
             elif noise and below(rng, 1000) < noise:
-                card = kth(left, below(rng, __builtin_popcountll(left)))
+                card = kth_bit(left, below(rng, __builtin_popcountll(left)))
             elif seat == d.start:
                 card = pick_card(left, hands[seat], truth_mask, all_truth, start_target10(n))
             else:

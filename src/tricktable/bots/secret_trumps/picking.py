@@ -15,11 +15,9 @@ from dataclasses import dataclass
 from tricktable.bots.secret_trumps.blueprint import (
     WEIGHT,
     Play,
-    SplitMix64,
     auto_target10,
     best_fit,
     hypothesis_of,
-    kth,
     mask_power,
     playout,
     power,
@@ -28,6 +26,8 @@ from tricktable.bots.secret_trumps.blueprint import (
     target10,
     trick_estimates10,
 )
+from tricktable.core.cards import kth_bit
+from tricktable.core.splitmix import SplitMix64
 from tricktable.rules.secret_trumps import ROWS, trick_winner, trumps_for
 from tricktable.rules.secret_trumps.solver import NO_GOAL
 
@@ -104,7 +104,7 @@ def finish_picking(p: Picking, rng: SplitMix64, noise: int) -> list[int]:
             if left & (left - 1) == 0:
                 card = left.bit_length() - 1
             elif noise and rng.below(1000) < noise:
-                card = kth(left, rng.below(left.bit_count()))
+                card = kth_bit(left, rng.below(left.bit_count()))
             else:
                 known = 1 << p.truth if seat == p.start else hyps
                 target = pick_target(seat, p, hands[seat], known, in_play, hands[seat].bit_count())

@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from tricktable.core.cards import FULL_DECK, SUIT_MASKS, SUIT_NAMES, bits, card_str, parse_card, rank_of, suit_of
+from tricktable.rules.tricks_together import beats
 
 SAMPLES = 40
 
@@ -21,13 +22,6 @@ SAMPLES = 40
 def trump_suit_of(view: dict[str, Any]) -> int:
     name = view["table"]["trumps"]
     return SUIT_NAMES.index(name) if name in SUIT_NAMES else -1
-
-
-def beats(card: int, best: int, led: int, trump: int) -> bool:
-    """Would ``card`` beat the trick's current best card ``best``?"""
-    if suit_of(card) == trump:
-        return suit_of(best) != trump or card > best
-    return suit_of(card) == led and suit_of(best) != trump and card > best
 
 
 def strength(card: int, trump: int) -> int:

@@ -11,13 +11,8 @@ from __future__ import annotations
 
 import random
 
+from tricktable.core.cards import kth_bit
 from tricktable.rules.tandem_trick.cards import CARD_TEXT, CYCLES, SUIT_MASKS
-
-
-def _kth_bit(mask: int, k: int) -> int:
-    for _ in range(k):
-        mask &= mask - 1
-    return (mask & -mask).bit_length() - 1
 
 
 def _texts(mask: int, prefix: str) -> list[str]:
@@ -77,7 +72,7 @@ def random_rollout(
                 )
             i = int(rand() * (np_ + nr + nb))
             if i < np_:
-                card = _kth_bit(plays, i)
+                card = kth_bit(plays, i)
                 v = card % 12
                 if lead_suit < 0:
                     lead_suit = card // 12
@@ -88,7 +83,7 @@ def random_rollout(
                     open_side = None
                 move = CARD_TEXT[card] if trace is not None else ""
             elif i < np_ + nr:
-                card = _kth_bit(follow, i - np_)
+                card = kth_bit(follow, i - np_)
                 v = card % 12
                 assert open_side is not None
                 open_side[0] += v
@@ -99,7 +94,7 @@ def random_rollout(
                 open_side = None
                 move = "tandem " + CARD_TEXT[card] if trace is not None else ""
             else:
-                card = _kth_bit(h, i - np_ - nr)
+                card = kth_bit(h, i - np_ - nr)
                 bid[seat] = card
                 move = "bid " + CARD_TEXT[card] if trace is not None else ""
             hands[seat] = h ^ (1 << card)

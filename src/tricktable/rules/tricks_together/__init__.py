@@ -16,7 +16,7 @@ from tricktable.rules.tricks_together.events import (
     TrumpTurned,
 )
 from tricktable.rules.tricks_together.game import TricksTogether
-from tricktable.rules.tricks_together.kernel import NO_TRUMPS, legal_mask, random_rollout, trick_winner
+from tricktable.rules.tricks_together.kernel import NO_TRUMPS, beats, legal_mask, random_rollout, trick_winner
 from tricktable.rules.tricks_together.knowledge import Knowledge, read_view
 from tricktable.rules.tricks_together.moves import COMMIT, Commit, parse_move
 from tricktable.rules.tricks_together.narrate import narrate, trick_reason
@@ -39,6 +39,7 @@ __all__ = [
     "TricksTogether",
     "TrumpTurned",
     "batch_rollouts",
+    "beats",
     "check_deals",
     "legal_mask",
     "makeable",

@@ -9,6 +9,7 @@ cards here and there.
 
 from libc.stdint cimport uint64_t
 
+from tricktable.core.cbits cimport kth_bit
 from tricktable.rules.tricks_together.crules cimport (
     __builtin_ctzll,
     __builtin_popcountll,
@@ -29,11 +30,7 @@ cdef double TO_UNIT = 1.0 / 9007199254740992.0  # 2**-53
 cdef inline int kth_lowest(uint64_t pool, uint64_t* state) noexcept nogil:
     """The card of ``pool`` at index floor(u * popcount) counting from the lowest, u uniform in [0, 1)."""
     cdef double u = <double>(splitmix_next(state) >> 11) * TO_UNIT
-    cdef int k = <int>(u * __builtin_popcountll(pool))
-    while k > 0:
-        pool &= pool - 1
-        k -= 1
-    return __builtin_ctzll(pool)
+    return kth_bit(pool, <int>(u * __builtin_popcountll(pool)))
 
 
 cdef void rollout(uint64_t* hands, int n, int trump, int leader, int tricks, uint64_t* state, int* won) noexcept nogil:

@@ -16,8 +16,9 @@ from typing import Any
 
 from tricktable.core.cards import BIT, DECK_SIZE, card_str, cards_text, parse_card, parse_cards
 from tricktable.core.errors import IllegalMove, InvalidOptions
+from tricktable.core.splitmix import SplitMix64
 from tricktable.rules.tricks_together.compiled import CKERNEL
-from tricktable.rules.tricks_together.kernel import SplitMix64, deal_stream, draw_deal
+from tricktable.rules.tricks_together.kernel import deal_stream, draw_deal
 
 #: The fields an explicit deal may have.
 DEAL_FIELDS = ("round", "dealer", "hands", "trump")

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from hashlib import blake2b
 
 from tricktable.core.cards import SUIT_MASKS
+from tricktable.core.splitmix import GOLDEN_GAMMA, MASK64, SplitMix64
 
 NO_TRUMPS = -1
 
@@ -95,42 +96,16 @@ def random_rollout(hands: list[int], trump: int, leader: int, tricks: int, rand:
     return won
 
 
-_MASK64 = (1 << 64) - 1
-
-
-class SplitMix64:
-    """The SplitMix64 generator, the source of the compiled kernel's random choices.
-
-    ``SplitMix64(seed).random`` gives the uniforms the compiled ``random_rollout(..., seed)`` uses, so the
-    pure and the compiled rollouts can be checked card for card."""
-
-    __slots__ = ("state",)
-
-    def __init__(self, seed: int) -> None:
-        self.state = seed & _MASK64
-
-    def next(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        return z ^ (z >> 31)
-
-    def random(self) -> float:
-        """A uniform float in [0, 1) from the top 53 bits of the next output."""
-        return (self.next() >> 11) * (1.0 / (1 << 53))
-
-
 def deal_stream(seed: int, deal: int) -> int:
     """The SplitMix64 state deal number ``deal`` of a game seeded ``seed`` is drawn from.
 
     A pure function of the two numbers, so a seeded game deals the same cards however late it deals or
     however many other random numbers were drawn.  Seeds outside 0..2**64 are hashed down to 64 bits."""
-    if 0 <= seed <= _MASK64:
+    if 0 <= seed <= MASK64:
         folded = seed
     else:
         folded = int.from_bytes(blake2b(str(seed).encode(), digest_size=8).digest(), "little")
-    return (folded * 0x9E3779B97F4A7C15 + deal) & _MASK64
+    return (folded * GOLDEN_GAMMA + deal) & MASK64
 
 
 def draw_items(state: int, population: int, count: int) -> list[int]:
