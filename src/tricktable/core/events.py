@@ -67,8 +67,8 @@ class CardPlayed(Event):
 
     @classmethod
     def from_log(cls, fields: tuple[Any, ...], visible_to: frozenset[int] | None) -> Event:
-        seat, card, trick = fields
-        return cls(seat, CARD_TEXT[card] if isinstance(card, int) else card, trick, visible_to=visible_to)
+        seat, card, trick, *more = fields  # ``more``: the fields a game's subclass adds (Trumps' ``trump``)
+        return cls(seat, CARD_TEXT[card] if isinstance(card, int) else card, trick, *more, visible_to=visible_to)
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,8 @@
 
 Cards are logged as notation.  A seat's hand (``core.events.HandDealt``) is the only private event; everything
 here is public, because every card in these events lies face up on the table (ruling TD-R23).
-``GameOver`` is the core's.
+``GameOver`` is the core's, and ``CardPlayed`` is the core's with a ``note``.  ``TrickWon`` is this game's own:
+a tandem wins a trick together, so it names every winner, the next leader and the trick's value.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from tricktable.core import events as core_events
 from tricktable.core.events import Event
 
 
@@ -23,13 +25,10 @@ class RoundDealt(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class CardPlayed(Event):
-    """``note``: "lead suit" (the first card played sets it), "alone" or "discard"."""
+class CardPlayed(core_events.CardPlayed):
+    """The core's ``CardPlayed`` (``seat`` played ``card`` to trick number ``trick``, from 1), and ``note``: "lead
+    suit" (the first card played sets it), "alone" or "discard"."""
 
-    kind: ClassVar[str] = "card_played"
-    seat: int
-    card: str
-    trick: int
     note: str
 
 

@@ -1,8 +1,8 @@
 """Trumps' own events (the game's page, section "Views"; the shared ones are the core's ``HandDealt`` and
 ``TrickWon``).
 
-Trumps has its own ``CardPlayed``: it says whether the card counted as a trump when it was played (the game's
-page, section 4), which the core's event cannot.  Each event's ``visible_to`` is set by the game when it is
+Trumps' ``CardPlayed`` is the core's with one more field: whether the card counted as a trump when it was
+played (the game's page, section 4).  Each event's ``visible_to`` is set by the game when it is
 logged: the private ones (an indicator chosen, cards passed or received) are seen only by their seat.
 """
 
@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from tricktable.core import events as core_events
 from tricktable.core.events import Event
 
 
@@ -94,13 +95,10 @@ class TrumpDeclared(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class CardPlayed(Event):
-    """``seat`` played ``card`` to trick number ``trick`` (from 1); ``trump``: its side had declared its suit."""
+class CardPlayed(core_events.CardPlayed):
+    """The core's ``CardPlayed`` (``seat`` played ``card`` to trick number ``trick``, from 1), and ``trump``: its
+    side had declared its suit."""
 
-    kind: ClassVar[str] = "card_played"
-    seat: int
-    card: str
-    trick: int
     trump: bool
 
 
