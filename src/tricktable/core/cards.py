@@ -62,11 +62,6 @@ def card_str(card: int) -> str:
     return RANK_LETTERS[card % 13] + SUIT_LETTERS[card // 13]
 
 
-def card_pretty(card: int) -> str:
-    """Human notation with suit symbols: ``"A♠"``, ``"10♥"``."""
-    return RANK_NAMES[card % 13] + SUIT_SYMBOLS[card // 13]
-
-
 def suit_of(card: int) -> int:
     return card // 13
 
@@ -104,13 +99,6 @@ def by_suit_high_first(mask: int, per_suit: int) -> list[int]:
     """Cards of ``mask`` for a deck of ``per_suit`` cards a suit (ids ``suit * per_suit + rank``), in display
     order: suit by suit, high to low."""
     return sorted(bit_list(mask), key=lambda c: (c // per_suit, -(c % per_suit)))
-
-
-def mask_of(cards: Iterable[int]) -> int:
-    mask = 0
-    for c in cards:
-        mask |= 1 << c
-    return mask
 
 
 def sorted_hand(mask: int) -> list[int]:

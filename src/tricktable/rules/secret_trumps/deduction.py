@@ -17,7 +17,6 @@ from tricktable.rules.secret_trumps.cards import (
     NO_SUIT,
     NUM_CARDS,
     RANK_CHARS,
-    SUIT_LETTERS,
     SUIT_SYMBOLS,
     parse_card,
     parse_rank,
@@ -82,11 +81,6 @@ def trump_hypotheses(view: dict[str, Any], public_only: bool = False) -> list[Hy
         if known is not None:
             return [known]
     return consistent(hint_rows(view), bool(view.get("options", {}).get("second_deck", True)))
-
-
-def hypothesis_text(h: Hypothesis) -> tuple[str | None, int | None]:
-    """``(suit letter or None, rank or None)``: the JSON-friendly form."""
-    return (None if h[0] == NO_SUIT else SUIT_LETTERS[h[0]], None if h[1] == NO_RANK else h[1])
 
 
 def trump_probability(hypotheses: Sequence[Hypothesis]) -> list[float]:

@@ -362,15 +362,6 @@ def can_cross(position: Position, seat: int, node_limit: int = 0) -> bool | None
     return found
 
 
-def best_of(outcomes: list[tuple[int, int]], util: Table, seat: int) -> tuple[int, int]:
-    """The card (lowest of equal values) and outcome ``seat`` prefers among ``move_values``."""
-    best = outcomes[0]
-    for card, outcome in outcomes[1:]:
-        if util[seat][outcome] > util[seat][best[1]]:
-            best = (card, outcome)
-    return best
-
-
 def move_values(position: Position, util: Table, node_limit: int = 0) -> list[tuple[int, int]] | None:
     """``move_values_reference`` by the compiled search when it is built.  With ``node_limit`` the compiled
     search gives up (``None``) after visiting that many positions; the reference never gives up."""
