@@ -9,6 +9,7 @@ parts as "module:Name" strings and imports them only when asked.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[2] / "src"
@@ -141,3 +142,29 @@ def test_there_are_no_import_circles() -> None:
         if name not in index:
             visit(name)
     assert not circles, f"import circles: {circles}"
+
+
+#: The compiled headers a bot's kernel may ``cimport`` from a game package: Cython reaches C declarations only
+#: through a ``.pxd``, never through a package's ``__init__``.  ``crules.pxd`` is the game's rules as inline C;
+#: ``ckernel.pxd`` declares what the game's compiled kernel shares (Tandem Trick's solver).
+CIMPORTABLE = {"crules", "ckernel"}
+GAME_SUBMODULE = re.compile(r"^\s*from\s+(tricktable\.rules\.\w+)\.(\w+)\s+(c?import)\b", re.M)
+
+
+def test_outside_its_package_a_game_is_imported_only_through_its_front_door() -> None:
+    wrong = []
+    for name, path in MODULES.items():
+        parts = name.split(".")
+        if len(parts) >= 3 and parts[1] == "rules":
+            continue
+        for target in imports_of(path):
+            if target.startswith("tricktable.rules.") and target.count(".") > 2:
+                wrong.append(f"{name} -> {target}")
+    for path in sorted(SRC.rglob("*.pyx")) + sorted(SRC.rglob("*.pxd")):
+        name = module_name(path)
+        if name.split(".")[1] == "rules":
+            continue
+        for package, module, how in GAME_SUBMODULE.findall(path.read_text(encoding="utf-8")):
+            if how == "import" or module not in CIMPORTABLE:
+                wrong.append(f"{name} -> {package}.{module} ({how})")
+    assert not wrong, "import a game from its package's __init__:\n" + "\n".join(sorted(wrong))

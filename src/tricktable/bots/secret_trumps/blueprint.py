@@ -27,9 +27,21 @@ from dataclasses import dataclass, field
 
 from tricktable.core.cards import kth_bit
 from tricktable.core.splitmix import GOLDEN_GAMMA, MASK64, SplitMix64
-from tricktable.rules.secret_trumps import ROWS, SUIT_MASKS, legal_mask, trick_winner, trumps_for
-from tricktable.rules.secret_trumps.solver import EXACT, FEWEST, LAST, MOST, NO_GOAL, outcome_of, suit_bits
-from tricktable.rules.secret_trumps.solver import NO_SUIT as NO_SUIT_GOAL
+from tricktable.rules.secret_trumps import (
+    EXACT,
+    FEWEST,
+    LAST,
+    MOST,
+    NO_GOAL,
+    NO_SUIT_GOAL,
+    ROWS,
+    SUIT_MASKS,
+    legal_mask,
+    outcome_of,
+    suit_bits,
+    trick_winner,
+    trumps_for,
+)
 
 # ----- hypotheses and power -----------------------------------------------------------------------------------
 

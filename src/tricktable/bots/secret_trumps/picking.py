@@ -28,8 +28,7 @@ from tricktable.bots.secret_trumps.blueprint import (
 )
 from tricktable.core.cards import kth_bit
 from tricktable.core.splitmix import SplitMix64
-from tricktable.rules.secret_trumps import ROWS, trick_winner, trumps_for
-from tricktable.rules.secret_trumps.solver import NO_GOAL
+from tricktable.rules.secret_trumps import NO_GOAL, ROWS, trick_winner, trumps_for
 
 
 @dataclass

@@ -47,10 +47,21 @@ from tricktable.bots.secret_trumps.blueprint import (
     trick_estimates10,
 )
 from tricktable.bots.secret_trumps.heuristic import SecretTrumpsBot
-from tricktable.rules.secret_trumps import CARD_TEXT, ROWS, parse_card, trumps_for
-from tricktable.rules.secret_trumps.knowledge import Knowledge, read_view
-from tricktable.rules.secret_trumps.sampler import hidden_choosers, sample_deals
-from tricktable.rules.secret_trumps.solver import NO_GOAL, Position, goal_code, max_n, move_values
+from tricktable.rules.secret_trumps import (
+    CARD_TEXT,
+    NO_GOAL,
+    ROWS,
+    Knowledge,
+    Position,
+    goal_code,
+    hidden_choosers,
+    max_n,
+    move_values,
+    parse_card,
+    read_view,
+    sample_deals,
+    trumps_for,
+)
 
 
 @dataclass(frozen=True)

@@ -14,9 +14,19 @@ view's order (colour R, Y, B, K, high to low inside a colour), legal moves in th
 from __future__ import annotations
 
 from tricktable.bots.tandem_trick.heuristic import best_bid, win_chance
-from tricktable.rules.tandem_trick import BONUS_CARDS, HIGH_MASKS, SUIT_MASKS
-from tricktable.rules.tandem_trick.position import BID, PLAY, TANDEM, Position, move_of
-from tricktable.rules.tandem_trick.state import ALONE, BIDDING, RIDE
+from tricktable.rules.tandem_trick import (
+    ALONE,
+    BIDDING,
+    BONUS_CARDS,
+    HIGH_MASKS,
+    KIND_BID,
+    KIND_PLAY,
+    KIND_TANDEM,
+    RIDE,
+    SUIT_MASKS,
+    Position,
+    move_of,
+)
 
 
 def view_order(hand: int) -> list[int]:
@@ -109,12 +119,12 @@ def blueprint_move(pos: Position) -> int:
     if len(legal) == 1:
         return legal[0]
     s = _Seat(pos)
-    plays = [m & 63 for m in legal if m >> 6 == PLAY]
-    rides = [m & 63 for m in legal if m >> 6 == TANDEM]
-    if any(m >> 6 == BID for m in legal):
+    plays = [m & 63 for m in legal if m >> 6 == KIND_PLAY]
+    rides = [m & 63 for m in legal if m >> 6 == KIND_TANDEM]
+    if any(m >> 6 == KIND_BID for m in legal):
         choice = _consider_bid(s)
         if choice >= 0:
-            return move_of(BID, choice)
+            return move_of(KIND_BID, choice)
     return _play(s, plays, rides)
 
 
@@ -139,7 +149,7 @@ def _could_win_now(s: _Seat) -> bool:
 
 def _play(s: _Seat, plays: list[int], rides: list[int]) -> int:
     if s.lead < 0:
-        return move_of(PLAY, _lead(s, plays))
+        return move_of(KIND_PLAY, _lead(s, plays))
     right = s.right_seat()
     best_other = s.best_side(without=right)
     right_side = s.sides.get(right)
@@ -147,11 +157,11 @@ def _play(s: _Seat, plays: list[int], rides: list[int]) -> int:
     if rides and right_side is not None and s.misere_alive(right) and not s.misere_alive(s.me):
         winning = [c for c in rides if (right_side[0] + c % 12, max(right_side[1], c % 12)) > best_other]
         if winning:
-            return move_of(TANDEM, max(winning))
+            return move_of(KIND_TANDEM, max(winning))
     if s.wants_tricks():
         duck = _duck_under_misere(s, plays)
         if duck >= 0:
-            return move_of(PLAY, duck)
+            return move_of(KIND_PLAY, duck)
         return _play_to_win(s, plays, rides, right, right_side, best_other, threat)
     return _play_to_lose(s, plays, rides, right_side, best_other)
 
@@ -184,7 +194,7 @@ def _play_to_win(
         v = c % 12
         if c // 12 == s.lead and (v, v) > best_now:
             hold = 1.0 if v > threat else (0.4 if v * 2 > threat else 0.15)
-            options.append((hold, v, move_of(PLAY, c)))
+            options.append((hold, v, move_of(KIND_PLAY, c)))
     if right_side is not None:
         for c in rides:
             v = c % 12
@@ -193,7 +203,7 @@ def _play_to_win(
                 hold = 1.0 if side[0] > threat else (0.5 if side[0] * 2 > threat else 0.2)
                 partner_bid = s.pos.bid_card[right]
                 gift = partner_bid >= 0 and partner_bid % 12 - s.pos.won[right] == 1
-                options.append((hold - (0.3 if gift else 0.0), v + 0.5, move_of(TANDEM, c)))
+                options.append((hold - (0.3 if gift else 0.0), v + 0.5, move_of(KIND_TANDEM, c)))
     sure = [o for o in options if o[0] >= 1.0]
     if sure:
         return min(sure, key=lambda o: o[1])[2]
@@ -201,7 +211,7 @@ def _play_to_win(
         hold, _, move = max(options, key=lambda o: (o[0], o[1]))
         if hold >= 0.4:
             return move
-    return move_of(PLAY, min(plays, key=lambda c: (s.chance(c), c % 12)))
+    return move_of(KIND_PLAY, min(plays, key=lambda c: (s.chance(c), c % 12)))
 
 
 def _play_to_lose(
@@ -210,20 +220,20 @@ def _play_to_lose(
     best_now = s.best_side()
     follow = [c for c in plays if c // 12 == s.lead]
     if not follow:
-        return move_of(PLAY, max(plays, key=lambda c: (s.chance(c), c % 12)))
+        return move_of(KIND_PLAY, max(plays, key=lambda c: (s.chance(c), c % 12)))
     if right_side is not None:
         safe = [c for c in rides if (right_side[0] + c % 12, max(right_side[1], c % 12)) < best_other]
         if safe:
-            return move_of(TANDEM, max(safe))
+            return move_of(KIND_TANDEM, max(safe))
     later = s.later_seats()
     lift = s.cap(later[0], s.lead) if later else -1
     losing = [c for c in follow if (c % 12, c % 12) < best_now]
     safe_alone = [c for c in losing if c % 12 + max(lift, 0) < best_now[0] or not later]
     if safe_alone:
-        return move_of(PLAY, max(safe_alone))
+        return move_of(KIND_PLAY, max(safe_alone))
     if losing:
-        return move_of(PLAY, min(losing))
-    return move_of(PLAY, max(follow))
+        return move_of(KIND_PLAY, min(losing))
+    return move_of(KIND_PLAY, max(follow))
 
 
 def _lead(s: _Seat, plays: list[int]) -> int:

@@ -69,7 +69,12 @@ from tricktable.rules.secret_trumps.narrate import narrate, trick_reason
 from tricktable.rules.secret_trumps.sampler import World, hidden_choosers, sample_deals, world_layout
 from tricktable.rules.secret_trumps.scoring import judge_round
 from tricktable.rules.secret_trumps.solver import (
+    EXACT,
+    FEWEST,
+    LAST,
+    MOST,
     NO_GOAL,
+    NO_SUIT_GOAL,
     Position,
     can_cross,
     cooperative,
@@ -78,6 +83,7 @@ from tricktable.rules.secret_trumps.solver import (
     move_values,
     outcome_of,
     paranoid,
+    suit_bits,
 )
 from tricktable.rules.secret_trumps.state import SecretTrumpsState
 from tricktable.rules.secret_trumps.view import AID_TITLE, build_view
@@ -86,12 +92,17 @@ __all__ = [
     "AID_TITLE",
     "CARD_PRETTY",
     "CARD_TEXT",
+    "EXACT",
+    "FEWEST",
     "FULL_MASK",
     "GOALS",
     "HOLDERS_PER_GOAL",
+    "LAST",
+    "MOST",
     "NO_GOAL",
     "NO_RANK",
     "NO_SUIT",
+    "NO_SUIT_GOAL",
     "NUM_CARDS",
     "PICK",
     "PLAY",
@@ -158,6 +169,7 @@ __all__ = [
     "sample_deals",
     "seeded_layout",
     "shuffle_layout",
+    "suit_bits",
     "suit_of",
     "suit_text",
     "trick_reason",

@@ -41,7 +41,7 @@ from tricktable.rules.secret_trumps.deduction import trumps_for
 from tricktable.rules.secret_trumps.kernel import RoundTrumps, legal_mask, trick_winner
 
 #: Goal codes: ``kind * 16 + parameter``.
-EXACT, MOST, FEWEST, LAST, NO_SUIT = 0, 1, 2, 3, 4
+EXACT, MOST, FEWEST, LAST, NO_SUIT_GOAL = 0, 1, 2, 3, 4
 NO_GOAL = -1
 _CODES = {
     "no-tricks": EXACT * 16,
@@ -51,10 +51,10 @@ _CODES = {
     "most": MOST * 16,
     "fewest": FEWEST * 16,
     "last": LAST * 16,
-    "no-spades": NO_SUIT * 16,
-    "no-hearts": NO_SUIT * 16 + 1,
-    "no-diamonds": NO_SUIT * 16 + 2,
-    "no-clubs": NO_SUIT * 16 + 3,
+    "no-spades": NO_SUIT_GOAL * 16,
+    "no-hearts": NO_SUIT_GOAL * 16 + 1,
+    "no-diamonds": NO_SUIT_GOAL * 16 + 2,
+    "no-clubs": NO_SUIT_GOAL * 16 + 3,
 }
 
 Table = list[list[float]]
@@ -153,7 +153,7 @@ class Position:
         """The suits some chosen goal is about: the only captured suits the outcome can depend on."""
         mask = 0
         for code in self.goals:
-            if code != NO_GOAL and code >> 4 == NO_SUIT:
+            if code != NO_GOAL and code >> 4 == NO_SUIT_GOAL:
                 mask |= 1 << (code & 15)
         return mask
 
@@ -289,7 +289,7 @@ def hopeless(code: int, seat: int, won: Sequence[int], suits: Sequence[int], lef
         return mine + left <= max(others)
     if kind == FEWEST:
         return any(mine >= w + left for w in others)
-    if kind == NO_SUIT:
+    if kind == NO_SUIT_GOAL:
         return bool(suits[seat] >> value & 1)
     return False
 

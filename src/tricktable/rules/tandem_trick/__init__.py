@@ -36,15 +36,25 @@ from tricktable.rules.tandem_trick.kernel import random_rollout
 from tricktable.rules.tandem_trick.knowledge import Knowledge, fits, read_view
 from tricktable.rules.tandem_trick.moves import BID, PLAY, TANDEM, Bid, Play, Tandem, parse_move
 from tricktable.rules.tandem_trick.narrate import narrate, trick_reason
-from tricktable.rules.tandem_trick.position import Position, move_of, move_text, parse_move_text
+from tricktable.rules.tandem_trick.position import (
+    KIND_BID,
+    KIND_PLAY,
+    KIND_TANDEM,
+    Position,
+    move_of,
+    move_text,
+    parse_move_text,
+)
 from tricktable.rules.tandem_trick.sampler import Sampler, sample_deals
 from tricktable.rules.tandem_trick.scoring import MISERE_POINTS, round_points
 from tricktable.rules.tandem_trick.solver import move_values, solve
-from tricktable.rules.tandem_trick.state import TandemTrickState
+from tricktable.rules.tandem_trick.state import ALONE, BIDDING, RIDE, TandemTrickState
 from tricktable.rules.tandem_trick.view import build_view
 
 __all__ = [
+    "ALONE",
     "BID",
+    "BIDDING",
     "BONUS_CARDS",
     "CARD_TEXT",
     "COLOURS",
@@ -52,8 +62,12 @@ __all__ = [
     "CYCLES",
     "HAND_SIZE",
     "HIGH_MASKS",
+    "KIND_BID",
+    "KIND_PLAY",
+    "KIND_TANDEM",
     "MISERE_POINTS",
     "PLAY",
+    "RIDE",
     "SUIT_MASKS",
     "TANDEM",
     "Bid",

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tricktable.rules.tandem_trick.cards import COLOUR_NAMES, COLOURS, HIGH_MASKS, SUIT_MASKS, deck_mask, parse_card
-from tricktable.rules.tandem_trick.position import BID, PLAY, TANDEM, Position, move_of
+from tricktable.rules.tandem_trick.position import KIND_BID, KIND_PLAY, KIND_TANDEM, Position, move_of
 from tricktable.rules.tandem_trick.state import ALONE, BIDDING, DISCARD, RIDE, Entry
 
 
@@ -98,11 +98,11 @@ def read_view(view: dict[str, Any]) -> Knowledge:
         card = parse_card(event["card"])
         used_by[seat] |= 1 << card
         if kind == "bid":
-            history.append((seat, move_of(BID, card)))
+            history.append((seat, move_of(KIND_BID, card)))
         elif kind == "tandem_formed":
-            history.append((seat, move_of(TANDEM, card)))
+            history.append((seat, move_of(KIND_TANDEM, card)))
         elif kind == "card_played":
-            history.append((seat, move_of(PLAY, card)))
+            history.append((seat, move_of(KIND_PLAY, card)))
             trick = event["trick"]
             if event["note"] == "lead suit":
                 lead_of[trick] = card // 12

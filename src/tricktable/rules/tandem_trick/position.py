@@ -1,8 +1,8 @@
 """One Tandem Trick round in progress as plain ints, for search: the rules of ``game.py`` once more, on a
 position that can be copied, played on and scored without events, views or text.
 
-A move is an int, ``kind * 64 + card``, with the kinds ``PLAY`` (a card alone or a discard), ``TANDEM`` (ride
-along) and ``BID``; ``move_text`` writes it in the game's notation.  ``Position.legal`` lists the same moves as
+A move is an int, ``kind * 64 + card``, with the kinds ``KIND_PLAY`` (a card alone or a discard), ``KIND_TANDEM`` (ride
+along) and ``KIND_BID``; ``move_text`` writes it in the game's notation.  ``Position.legal`` lists the same moves as
 ``TandemTrick.legal_moves`` in the same order, and ``Position.play`` applies them exactly as the game does: trick
 resolution, the all-bid trick and the final trick's forced bids (rulings TD-R5, TD-R8, TD-R19).
 ``tests/rules/tandem_trick/test_position.py`` plays random games through both and compares them move by move;
@@ -19,9 +19,9 @@ from tricktable.rules.tandem_trick.scoring import round_points
 from tricktable.rules.tandem_trick.state import ALONE, BIDDING, DISCARD, RIDE, Entry, right_neighbour
 
 #: Move kinds: ``kind * 64 + card`` is a move.
-PLAY = 0
-TANDEM = 1
-BID = 2
+KIND_PLAY = 0
+KIND_TANDEM = 1
+KIND_BID = 2
 _VERBS = ("", "tandem ", "bid ")
 
 
@@ -38,8 +38,8 @@ def parse_move_text(text: str) -> int:
     """The inverse of ``move_text`` for the notation the game writes (``R7``, ``tandem B6``, ``bid Y3``)."""
     words = text.split()
     if len(words) == 1:
-        return move_of(PLAY, parse_card(words[0]))
-    kind = {"tandem": TANDEM, "ride": TANDEM, "bid": BID, "play": PLAY}[words[0].lower()]
+        return move_of(KIND_PLAY, parse_card(words[0]))
+    kind = {"tandem": KIND_TANDEM, "ride": KIND_TANDEM, "bid": KIND_BID, "play": KIND_PLAY}[words[0].lower()]
     return move_of(kind, parse_card(words[1]))
 
 
@@ -90,25 +90,25 @@ class Position:
         seat = self.turn
         hand = self.hands[seat]
         follow = hand & SUIT_MASKS[self.lead_suit] if self.lead_suit >= 0 else 0
-        moves = [move_of(PLAY, c) for c in bit_list(follow or hand)]
+        moves = [move_of(KIND_PLAY, c) for c in bit_list(follow or hand)]
         if follow:
             r = right_neighbour(self.entries)
             if r >= 0 and self.entries[r][2] == ALONE:
-                moves.extend(move_of(TANDEM, c) for c in bit_list(follow))
+                moves.extend(move_of(KIND_TANDEM, c) for c in bit_list(follow))
         if self.bid_card[seat] < 0:
-            moves.extend(move_of(BID, c) for c in bit_list(hand))
+            moves.extend(move_of(KIND_BID, c) for c in bit_list(hand))
         return moves
 
     def play(self, move: int) -> None:
         """Apply a legal move of the seat to move (not checked: search only plays what ``legal`` lists)."""
         seat = self.turn
         kind, card = move >> 6, move & 63
-        if kind == BID:
+        if kind == KIND_BID:
             self._bid(seat, card)
         else:
             self.hands[seat] ^= 1 << card
             self.gone |= 1 << card
-            if kind == TANDEM:
+            if kind == KIND_TANDEM:
                 partner = self.entries[right_neighbour(self.entries)][0]
                 self.entries.append((seat, card, RIDE, partner))
             elif self.lead_suit < 0:
