@@ -165,6 +165,33 @@ def test_illegal_moves_are_refused_with_a_reason_and_change_nothing(client: Test
     assert client.post(f"/api/tables/{table}/moves", json={"seat": seat}).status_code == 422
 
 
+@pytest.mark.parametrize("game", [g["name"] for g in list_games()])
+def test_a_move_is_checked_once_by_the_game_itself(
+    client: TestClient, game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table, tokens = full_table(client, game)
+    played = client.app.state.manager.tables[table].game  # type: ignore[attr-defined]
+    checks: list[object] = []
+    why_illegal = played.why_illegal
+
+    def counted(move: object) -> str | None:
+        checks.append(move)
+        reason: str | None = why_illegal(move)
+        return reason
+
+    monkeypatch.setattr(played, "why_illegal", counted)
+    seat = played.to_move
+    view = seat_view(client, table, seat, tokens[seat])
+    r = client.post(
+        f"/api/tables/{table}/moves",
+        json={"seat": seat, "move": view["legal_moves"][0]},
+        headers={"X-Seat-Token": tokens[seat]},
+    )
+    assert r.status_code == 200, r.text
+    assert len(checks) <= 1  # the game's own check in ``Game.play``, never a second one before it
+    assert len(played.history) == 1
+
+
 def test_spectators_see_the_public_view(client: TestClient) -> None:
     table, tokens = full_table(client)
     public = client.get(f"/api/tables/{table}/view").json()["view"]
