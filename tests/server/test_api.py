@@ -192,6 +192,25 @@ def test_a_move_is_checked_once_by_the_game_itself(
     assert len(played.history) == 1
 
 
+def test_the_bots_answer_a_persons_move_at_once(client: TestClient) -> None:
+    """A move wakes the table's driver: the bot after the person moves without waiting for anything else (the
+    person is away, so without that wake-up the driver would sleep through the grace period, a minute here)."""
+    out = create(client, players=3, seats=[{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * 2)
+    table, token = out["table"]["id"], out["token"]
+    for _ in range(10):
+        info = wait_for(lambda: (t := client.get(f"/api/tables/{table}").json())["to_move"] == 0 and t)
+        move = seat_view(client, table, 0, token)["legal_moves"][0]
+        headers = {"X-Seat-Token": token}
+        r = client.post(f"/api/tables/{table}/moves", json={"seat": 0, "move": move}, headers=headers)
+        assert r.status_code == 200, r.text
+        if r.json()["view"]["to_move"] not in (0, None):  # a bot's turn now
+            break
+    else:
+        raise AssertionError("the person was never followed by a bot")
+    answered = info["move_number"] + 2
+    wait_for(lambda: client.get(f"/api/tables/{table}").json()["move_number"] >= answered)
+
+
 def test_spectators_see_the_public_view(client: TestClient) -> None:
     table, tokens = full_table(client)
     public = client.get(f"/api/tables/{table}/view").json()["view"]
