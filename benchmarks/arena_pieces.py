@@ -8,8 +8,8 @@ for the same arguments, until its time is up, and appends them to a compressed f
 not yet played, on this checkout or on any later clone.  ``report`` prints the match as the arena summarises
 it, over every whole deal kept.
 
-    python benchmarks/arena_pieces.py run tandem-trick --bots strong,heuristic --players 3 --minutes 30
-    python benchmarks/arena_pieces.py report tandem-trick --bots strong,heuristic --players 3
+    python -m benchmarks.arena_pieces run tandem-trick --bots strong,heuristic --players 3 --minutes 30
+    python -m benchmarks.arena_pieces report tandem-trick --bots strong,heuristic --players 3
 
 Every game carries the version of the code that played it: a hash of the committed files of ``src/tricktable``
 that can change how that game is played (the shared code and the game's own files, not the other games' files

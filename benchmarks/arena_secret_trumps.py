@@ -1,13 +1,13 @@
 """Secret Trumps duplicate matches in slices, and their tables: what ``benchmarks/arena_secret_trumps.md`` shows.
 
 A long match is played as slices of consecutive deals (each slice a separate run that stays short on a shared
-machine); every slice is kept as JSON, and ``combine`` reads any set of slices back into the one table
+machine); every slice is written as JSON, and ``combine`` reads any set of slices back into the one table
 ``tricktable arena`` would print for all their deals together (win shares with Wilson intervals, the paired
 difference, p-values, move times).
 
-    python benchmarks/arena_secret_trumps.py run --bots strong,heuristic --players 4 --seed 0 --deals 25 \\
+    python -m benchmarks.arena_secret_trumps run --bots strong,heuristic --players 4 --seed 0 --deals 25 \\
         --workers 2 --out benchmarks/results/secret_trumps/strong-heuristic-4p-0.json
-    python benchmarks/arena_secret_trumps.py combine benchmarks/results/secret_trumps/strong-heuristic-4p-*.json
+    python -m benchmarks.arena_secret_trumps combine benchmarks/results/secret_trumps/strong-heuristic-4p-*.json
 
 ``run`` plays exactly the games of ``tricktable arena secret-trumps --bots A,B --players N --seed S --deals D``.
 """

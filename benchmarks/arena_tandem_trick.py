@@ -2,7 +2,7 @@
 match can be played in parts) and print the match's figures as the arena prints them: each bot's win share per
 seat with its Wilson interval, and the paired difference per deal with its interval and p-values.
 
-    python benchmarks/arena_tandem_trick.py strong heuristic part1.csv part2.csv ...
+    python -m benchmarks.arena_tandem_trick strong heuristic part1.csv part2.csv ...
 
 Deals are told apart by their seed; a deal found in two files is refused.  Move times are not in the CSV files:
 each run prints its own (``arena_tandem_trick.md`` keeps them).

@@ -1,6 +1,6 @@
 """Engine benchmark: how fast the games run, against OpenSpiel's ``oh_hell`` measured in the same run.
 
-    python benchmarks/engine.py [--seconds 3] [--clock cpu|wall] [--games tandem-trick,secret-trumps,trumps]
+    python -m benchmarks.engine [--seconds 3] [--clock cpu|wall] [--games tandem-trick,secret-trumps,trumps]
 
 OpenSpiel comes with the ``bench`` extra (``pip install -e '.[bench]'``); without it only our own figures print.
 
@@ -27,13 +27,13 @@ a test: it asserts no speed.
 from __future__ import annotations
 
 import argparse
+import importlib
 import importlib.util
 import random
 import statistics
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -43,7 +43,6 @@ from tricktable.rules.tricks_together.batch import batch_rollouts
 from tricktable.rules.tricks_together.compiled import CKERNEL
 from tricktable.rules.tricks_together.kernel import random_rollout
 
-HERE = Path(__file__).resolve().parent
 SLICES = 11
 CLOCKS: dict[str, Callable[[], float]] = {"cpu": time.process_time, "wall": time.perf_counter}
 
@@ -216,14 +215,11 @@ def openspiel_evaluate_bots(game: Any, seed: int = 1) -> tuple[Work, Any]:
 def other_games(names: list[str], seconds: float) -> dict[str, dict[str, float]]:
     out: dict[str, dict[str, float]] = {}
     for name in names:
-        path = HERE / f"bench_{name.replace('-', '_')}.py"
-        spec = importlib.util.spec_from_file_location(path.stem, path)
-        if spec is None or spec.loader is None or not path.exists():
-            print(f"no benchmark for {name} ({path.name} missing)", file=sys.stderr)
+        script = f"engine_{name.replace('-', '_')}"
+        if importlib.util.find_spec(f"benchmarks.{script}") is None:
+            print(f"no benchmark for {name} ({script}.py missing)", file=sys.stderr)
             continue
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        out[name] = module.measure(seconds)
+        out[name] = importlib.import_module(f"benchmarks.{script}").measure(seconds)
     return out
 
 

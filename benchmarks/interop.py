@@ -1,6 +1,6 @@
 """Adapter benchmark: moves per second through OpenSpiel and PettingZoo, next to the engine's public API.
 
-    python benchmarks/interop.py [--seconds 4] [--games tricks-together,trumps]
+    python -m benchmarks.interop [--seconds 4] [--games tricks-together,trumps]
 
 Every side plays whole random games of each game (default players and options) and counts player moves
 (chance draws are part of the work but not counted):

@@ -1,6 +1,6 @@
 """Playtest throughput: the same playtest with 1 local process, 2 local processes and a local Ray instance.
 
-    python benchmarks/lab.py [--game tricks-together] [--players 4] [--games 400] [--bots heuristic]
+    python -m benchmarks.lab [--game tricks-together] [--players 4] [--games 400] [--bots heuristic]
 
 Prints games per second for each and the ratio against 1 process measured in the same run, and checks that all
 three played exactly the same games (every column but the seconds each game took).

@@ -4,7 +4,7 @@
 * a blueprint play-out of a whole round's play (``cplay`` against ``blueprint.playout``);
 * a whole round simulated from the first pick (``cplay`` against ``picking.simulate``).
 
-Run: ``.venv/bin/python benchmarks/search_secret_trumps.py [seconds]``.  It prints the rate of each side and the
+Run: ``.venv/bin/python -m benchmarks.search_secret_trumps [seconds]``.  It prints the rate of each side and the
 ratio compiled / reference; the positions come from seeded random games, the same every run.
 """
 

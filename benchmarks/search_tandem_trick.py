@@ -1,7 +1,7 @@
 """Tandem Trick search speed: the compiled play-outs and solver against their Python references, measured in
 the same run (the ratio is what counts), the deal sampler, and the search bots' time a move.
 
-Run ``python benchmarks/search_tandem_trick.py [positions]`` (default 20 positions of each kind).  The arena
+Run ``python -m benchmarks.search_tandem_trick [positions]`` (default 20 positions of each kind).  The arena
 measurements (strength, and move times inside full games) are in ``arena_tandem_trick.md`` beside this file.
 """
 

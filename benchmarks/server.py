@@ -3,9 +3,9 @@ websocket clients watching.  Prints the move-to-update latency (p50/p99: from th
 move to the moment a watcher has the update) and peak memory: the server's process (VmHWM) and, apart, the
 worker processes its bots think in.
 
-    python benchmarks/server.py                       # 200 tables, 100 watchers, 30 s, random bots every 0.5 s
-    python benchmarks/server.py --bot strongest       # each game's strongest bot level at every seat
-    python benchmarks/server.py --tables 50 --seconds 10 --bot-delay 0.2
+    python -m benchmarks.server                       # 200 tables, 100 watchers, 30 s, random bots every 0.5 s
+    python -m benchmarks.server --bot strongest       # each game's strongest bot level at every seat
+    python -m benchmarks.server --tables 50 --seconds 10 --bot-delay 0.2
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Load a script that lives outside the package (``benchmarks/``, ``examples/``) as a module, so that tests can
+"""Load a script that lives outside the package (``examples/``) as a module, so that tests can
 run it or check its parts."""
 
 from __future__ import annotations

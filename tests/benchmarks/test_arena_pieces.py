@@ -12,9 +12,7 @@ import pytest
 
 from tricktable.arena import play, summarise, tasks
 
-from ..scripts import load_script
-
-PIECES = load_script("benchmarks", "arena_pieces")
+from benchmarks import arena_pieces as PIECES
 
 
 def match(deals: int, minutes: float = 5.0) -> argparse.Namespace:

@@ -10,12 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from ..scripts import load_script
+from benchmarks import engine as ENGINE
 
 pyspiel = pytest.importorskip("pyspiel", reason="the 'bench' extra (open-spiel) is not installed")
-
-
-ENGINE = load_script("benchmarks", "engine")
 
 
 def test_evaluate_bots_plays_every_card_of_a_fresh_clone_each_time() -> None:

@@ -6,9 +6,7 @@ import pytest
 
 from tricktable.interop.adapt import spec
 
-from ..scripts import load_script
-
-BENCHMARK = load_script("benchmarks", "interop")
+from benchmarks import interop as BENCHMARK
 
 
 @pytest.mark.parametrize("name", ["tricks-together", "tandem-trick"])

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .support import CHROMIUM, CHROMIUM_ARGS, DESKTOP, Server, start_server
+from .support import CHROMIUM, CHROMIUM_ARGS, DESKTOP, DOCS_SCREENSHOTS, REFRESH_SCREENSHOTS, Server, start_server
 
 
 @pytest.fixture(scope="session")
@@ -15,6 +17,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running = start_server(tmp_path_factory.mktemp("serve") / "tables.sqlite3")
     yield running
     running.kill()
+
+
+@pytest.fixture(scope="session")
+def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the browser tests save their screenshots: ``docs/screenshots`` when
+    ``TRICKTABLE_REFRESH_SCREENSHOTS=1`` asks for new pictures, else a temporary folder (the tree stays clean)."""
+    if os.environ.get(REFRESH_SCREENSHOTS) == "1":
+        DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        return DOCS_SCREENSHOTS
+    return tmp_path_factory.mktemp("screenshots")
 
 
 @pytest.fixture(scope="session")

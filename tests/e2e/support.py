@@ -25,7 +25,10 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+#: The pictures of the documentation, rewritten by the browser tests only when asked (``REFRESH_SCREENSHOTS``).
+DOCS_SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+#: Set to 1 to have the browser tests refresh ``docs/screenshots``; otherwise they write to a temporary folder.
+REFRESH_SCREENSHOTS = "TRICKTABLE_REFRESH_SCREENSHOTS"
 DESKTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
 

@@ -1,16 +1,18 @@
 """End-to-end in real Chromium against a real ``tricktable serve``: every game played by clicking at 1366×768
 and at a phone's size, with no card covering another's rank and suit; two browsers at one table, a reload
-mid-round; screenshots of each game's table (both sizes) go to docs/screenshots/."""
+mid-round; screenshots of each game's table (both sizes), for docs/screenshots/ when
+``TRICKTABLE_REFRESH_SCREENSHOTS=1`` asks (the ``screenshots`` fixture)."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .support import COVERED_CORNERS, DESKTOP, LAYOUT_PROBLEMS, PHONE, SCREENSHOTS, Server
+from .support import COVERED_CORNERS, DESKTOP, LAYOUT_PROBLEMS, PHONE, Server
 
 pytestmark = pytest.mark.browser
 
@@ -113,7 +115,7 @@ def check_layout(page: Any) -> None:
     ],
 )
 def test_one_person_plays_a_full_round_against_bots(
-    browser: Any, server: Server, game: str, players: int, modes: set[str], size: str
+    browser: Any, server: Server, screenshots: Path, game: str, players: int, modes: set[str], size: str
 ) -> None:
     phone = size == "phone"
     context = browser.new_context(viewport=SIZES[size], is_mobile=phone, has_touch=phone)
@@ -133,8 +135,7 @@ def test_one_person_plays_a_full_round_against_bots(
                 return
             cards_out = p.locator("#trick .card[data-card]").count() >= 2 and p.locator("#trick.finished").count() == 0
             p.wait_for_timeout(450)  # the last card has slid in
-            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            p.screenshot(path=str(SCREENSHOTS / f"{game}{'-phone' if phone else ''}.png"))
+            p.screenshot(path=str(screenshots / f"{game}{'-phone' if phone else ''}.png"))
             shot["taken"] = True
             shot["good"] = cards_out or game == "secret-trumps"
 

@@ -1,5 +1,5 @@
 """The Lab page in real Chromium against a real ``tricktable serve``: a finished playtest is listed, and choosing
-it shows its report with its plots; the screenshot goes to docs/screenshots/lab.png."""
+it shows its report with its plots; its screenshot is docs/screenshots/lab.png when refreshed (``screenshots``)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from tricktable.lab.catalog import register
 from tricktable.lab.run import run
 from tricktable.lab.spec import make_spec
 
-from .support import SCREENSHOTS, Server, start_server
+from .support import Server, start_server
 
 pytestmark = pytest.mark.browser
 
@@ -29,7 +29,7 @@ def lab_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Serv
     running.kill()
 
 
-def test_the_lab_page_shows_a_finished_playtests_report(page: Any, lab_server: Server) -> None:
+def test_the_lab_page_shows_a_finished_playtests_report(page: Any, lab_server: Server, screenshots: Path) -> None:
     page.goto(lab_server.url + "/lab")
     link = page.wait_for_selector("#playtests li a")
     assert "tricks-together: 3, 4 players, comparing lives" in link.inner_text()
@@ -38,4 +38,4 @@ def test_the_lab_page_shows_a_finished_playtests_report(page: Any, lab_server: S
     frame.locator("h2", has_text="Findings").wait_for()
     assert frame.locator("img").count() >= 4
     assert "Variants compared: lives" in frame.locator("body").inner_text()
-    page.screenshot(path=str(SCREENSHOTS / "lab.png"))
+    page.screenshot(path=str(screenshots / "lab.png"))

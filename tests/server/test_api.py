@@ -165,6 +165,52 @@ def test_illegal_moves_are_refused_with_a_reason_and_change_nothing(client: Test
     assert client.post(f"/api/tables/{table}/moves", json={"seat": seat}).status_code == 422
 
 
+@pytest.mark.parametrize("game", [g["name"] for g in list_games()])
+def test_a_move_is_checked_once_by_the_game_itself(
+    client: TestClient, game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table, tokens = full_table(client, game)
+    played = client.app.state.manager.tables[table].game  # type: ignore[attr-defined]
+    checks: list[object] = []
+    why_illegal = played.why_illegal
+
+    def counted(move: object) -> str | None:
+        checks.append(move)
+        reason: str | None = why_illegal(move)
+        return reason
+
+    monkeypatch.setattr(played, "why_illegal", counted)
+    seat = played.to_move
+    view = seat_view(client, table, seat, tokens[seat])
+    r = client.post(
+        f"/api/tables/{table}/moves",
+        json={"seat": seat, "move": view["legal_moves"][0]},
+        headers={"X-Seat-Token": tokens[seat]},
+    )
+    assert r.status_code == 200, r.text
+    assert len(checks) <= 1  # the game's own check in ``Game.play``, never a second one before it
+    assert len(played.history) == 1
+
+
+def test_the_bots_answer_a_persons_move_at_once(client: TestClient) -> None:
+    """A move wakes the table's driver: the bot after the person moves without waiting for anything else (the
+    person is away, so without that wake-up the driver would sleep through the grace period, a minute here)."""
+    out = create(client, players=3, seats=[{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * 2)
+    table, token = out["table"]["id"], out["token"]
+    for _ in range(10):
+        info = wait_for(lambda: (t := client.get(f"/api/tables/{table}").json())["to_move"] == 0 and t)
+        move = seat_view(client, table, 0, token)["legal_moves"][0]
+        headers = {"X-Seat-Token": token}
+        r = client.post(f"/api/tables/{table}/moves", json={"seat": 0, "move": move}, headers=headers)
+        assert r.status_code == 200, r.text
+        if r.json()["view"]["to_move"] not in (0, None):  # a bot's turn now
+            break
+    else:
+        raise AssertionError("the person was never followed by a bot")
+    answered = info["move_number"] + 2
+    wait_for(lambda: client.get(f"/api/tables/{table}").json()["move_number"] >= answered)
+
+
 def test_spectators_see_the_public_view(client: TestClient) -> None:
     table, tokens = full_table(client)
     public = client.get(f"/api/tables/{table}/view").json()["view"]

@@ -54,7 +54,7 @@ def test_a_thinking_bot_never_delays_another_tables_updates(client: TestClient, 
     ).json()["table"]["id"]
     for state in manager.tables[slow].seats:
         state.bot = HardThinker(log, 1.0)
-    manager.tables[slow].wake.set()
+    manager.tables[slow].changed()  # the driver looks again at the seats
     # Table B: people only.
     humans = [{"kind": "human"}] * 3
     out = client.post("/api/tables", json={"game": "tricks-together", "players": 3, "seats": humans}).json()
@@ -98,7 +98,7 @@ def test_a_bot_keeps_what_it_remembers_between_moves(client: TestClient, tmp_pat
     ).json()["table"]["id"]
     for state in manager.tables[table].seats:
         state.bot = HardThinker(log, 0.0)
-    manager.tables[table].wake.set()
+    manager.tables[table].changed()  # the driver looks again at the seats
     deadline = time.monotonic() + 30
     while len(log.read_text().splitlines() if log.exists() else []) < 7:
         assert time.monotonic() < deadline

@@ -122,7 +122,6 @@ async def move(request: Request, table_id: TableId, body: MoveBody, token: SeatT
         table.apply(body.seat, body.move)
     except IllegalMove as exc:
         raise HTTPException(400, Narrator.named(str(exc), table.names())) from exc
-    table.wake.set()
     return {"view": table.game.view(body.seat)}
 
 

@@ -114,7 +114,7 @@ class Table:
             Seat(row=s, bot=make_bot(game.name, s.bot, seed=secrets.randbits(32)), away_since=now) for s in row.seats
         ]
         self.connections: set[Connection] = set()
-        self.wake = asyncio.Event()
+        self._wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
         self.last_move_at = now
         #: Last time a person was connected or moved (bot moves do not count): idle tables expire.
@@ -275,7 +275,10 @@ class Table:
     # ----- moves ------------------------------------------------------------------------------------
 
     def apply(self, seat: int, text: str, started: float | None = None, by_person: bool = True) -> None:
-        """Check and make ``seat``'s move, commit it, then tell every connection.  Raises ``IllegalMove``."""
+        """Make ``seat``'s move, commit it, then tell every connection and wake the driver.
+
+        Raises ``IllegalMove`` (changing nothing) for a seat out of turn, a finished game, or a move the game
+        refuses; the game's own check (``Game.play``) is the only test of the move itself."""
         if not isinstance(text, str) or not text.strip():
             raise IllegalMove("a move is a non-empty text, e.g. '7C' or 'bid 2'")
         if len(text) > 200:
@@ -288,13 +291,9 @@ class Table:
             who = self.seats[game.to_move].row.name
             raise IllegalMove(f"it is not your turn: {who} is to move")
         started = time.time() if started is None else started
-        move = game.parse_move(text)
-        reason = game.why_illegal(move)
-        if reason is not None:
-            raise IllegalMove(reason)
-        canonical = str(move)
         n = len(game.history)
-        game.play(move)
+        game.play(text)  # the game's own check: an illegal move raises its reason and changes nothing
+        canonical = str(game.history[-1])
         try:
             self.manager.store.add_move(self.id, n, seat, canonical, game.result())
         except sqlite3.Error as exc:
@@ -319,6 +318,7 @@ class Table:
             self.rounds = rounds
         if self.over:
             self.manager.finished(self)
+        self._wake.set()  # the next seat may be a bot's (the driver clears this itself when it moved)
 
     def broadcast(self, started: float, spectators: dict[str, Any] | None = None) -> None:
         """Send every connection its own seat's view, the new events it may see, and them as sentences."""
@@ -412,7 +412,7 @@ class Table:
     def changed(self) -> None:
         """Seats or connections changed: tell the watchers and let the driver look again."""
         self.send_info()
-        self.wake.set()
+        self._wake.set()
 
     # ----- the driver: bots, and stand-ins for absent players ----------------------------------------
 
@@ -434,16 +434,16 @@ class Table:
         # While a stand-in waits for the grace period, the page should show it taking over: re-send the info.
         announced: set[int] = set()
         while not self.over:
-            self.wake.clear()
+            self._wake.clear()
             seat = self.game.to_move
             assert seat is not None
             wait = self.bot_wait(seat, time.monotonic())
             if wait is None:
-                await self.wake.wait()
+                await self._wake.wait()
                 continue
             if wait > 0:
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self.wake.wait(), wait)
+                    await asyncio.wait_for(self._wake.wait(), wait)
                 continue
             if self.stand_in(seat) and seat not in announced:
                 announced.add(seat)

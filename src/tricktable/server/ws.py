@@ -142,7 +142,5 @@ async def _serve(websocket: WebSocket, table: Table, conn: Connection) -> None:
                     table.apply(conn.seat, move[:200])
                 except IllegalMove as exc:
                     conn.push(_error(Narrator.named(str(exc), table.names()), move=move[:80]))
-                else:
-                    table.wake.set()
         else:
             conn.push(_error(f"unknown message type {kind!r} (use hello, move or ping)"))

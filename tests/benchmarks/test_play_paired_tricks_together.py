@@ -7,9 +7,7 @@ import pytest
 
 from tricktable.bots.tricks_together.search import LEVELS
 
-from ..scripts import load_script
-
-PAIRED = load_script("benchmarks", "tt_play_paired")
+from benchmarks import play_paired_tricks_together as PAIRED
 
 
 def test_a_level_takes_the_changed_fields_and_keeps_the_rest() -> None:

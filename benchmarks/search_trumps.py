@@ -6,7 +6,7 @@
   engine by the heuristic bot, whose rules the blueprint restates (both give the same tricks; the tests check it);
 * sampled worlds: the compiled card fill against the Python fill of the same sampler.
 
-Run: ``.venv/bin/python benchmarks/bench_trumps_search.py [seconds]``.
+Run: ``.venv/bin/python -m benchmarks.search_trumps [seconds]``.
 """
 
 from __future__ import annotations

@@ -6,9 +6,7 @@ from __future__ import annotations
 from tricktable.analysis import analyse
 from tricktable.core.records import to_record
 
-from ..scripts import load_script
-
-LOSING = load_script("benchmarks", "tt_losing")
+from benchmarks import losing_tricks_together as LOSING
 
 
 def test_the_losing_play_is_the_one_the_analysis_finds() -> None:

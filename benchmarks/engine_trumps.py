@@ -1,6 +1,6 @@
 """Trumps engine speed: random hands and games through the public API, and fast random playouts.
 
-Run: ``.venv/bin/python benchmarks/bench_trumps.py [seconds]``.
+Run: ``.venv/bin/python -m benchmarks.engine_trumps [seconds]``.
 """
 
 from __future__ import annotations

@@ -1,30 +1,27 @@
 """Tricks Together rounds, paired: the same deals, numbers and cards both chosen by two team-mate levels.
 
-    python benchmarks/tt_rounds_paired.py --a strong:table_numbers=0 --b strong --cards 2 3 --rounds 400
+    python -m benchmarks.rounds_paired_tricks_together --a strong:table_numbers=0 --b strong --cards 2 3 --rounds 400
 
 For each round size, ``--rounds`` rounds are dealt (round ``i`` by seed ``--seed + i``, the dealer turning with
 ``i``), and each is played from its first number to its last card by a team of level A and, on the same deal,
-a team of level B.  This measures what a change to the numbers does, where ``tt_play_paired.py`` (the same
+a team of level B.  This measures what a change to the numbers does, where ``play_paired_tricks_together.py`` (the same
 numbers for both) cannot.  It prints per size the share of rounds each level made with its 95% interval, the
-rounds only one of them made, and the sign test on those.  Levels are written as in ``tt_play_paired.py``.
+rounds only one of them made, and the sign test on those.  Levels are written as in ``play_paired_tricks_together.py``.
 """
 
 from __future__ import annotations
 
 import argparse
 import copy
-import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 from typing import Any
 
 import tricktable
 from tricktable.arena.stats import paired, wilson
 
-# The levels are read, and the teams made, as in the card-play benchmark beside this file.
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from tt_play_paired import finish_round, parse_level, team
+# The levels are read, and the teams made, as in the paired card-play benchmark.
+from benchmarks.play_paired_tricks_together import finish_round, parse_level, team
 
 
 def deal_round(players: int, cards: int, seed: int, secret: bool) -> Any:

@@ -1,6 +1,6 @@
 """Secret Trumps speed: whole random games through the public API, and flat random rollouts of a round.
 
-Run: ``.venv/bin/python benchmarks/bench_secret_trumps.py [seconds]``.
+Run: ``.venv/bin/python -m benchmarks.engine_secret_trumps [seconds]``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Tricks Together card play, paired: the same deal and the same numbers, played out by two team-mate levels.
 
-    python benchmarks/tt_play_paired.py --a strong --b strong:solver_tricks=7 --games 60 --workers 2
+    python -m benchmarks.play_paired_tricks_together --a strong --b strong:solver_tricks=7 --games 60 --workers 2
 
 Each game is played by a team of ``--numbers`` bots.  In every round of at least ``--min-cards`` cards, once
 the numbers are chosen, the round is copied and played to its end twice: by a team of level A and by a team of

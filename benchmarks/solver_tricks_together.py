@@ -1,6 +1,6 @@
 """Tricks Together's open-hands solver: time per query from the start of play, compiled and pure.
 
-    python benchmarks/tt_solver.py [--deals 40] [--clock cpu|wall]
+    python -m benchmarks.solver_tricks_together [--deals 40] [--clock cpu|wall]
 
 For random deals of 4 players x 7 cards and 5 x 7 it times ``makeable`` (every vector of numbers the team
 can make) and ``solve`` (one vector) on the compiled search, and prints medians and the worst case.  On

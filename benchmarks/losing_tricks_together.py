@@ -1,9 +1,10 @@
 """Tricks Together: where a team of bots loses the rounds it could have made.
 
-    python benchmarks/tt_losing.py --level strong --cards 5 7 --rounds 300 [--players 4] [--secret]
+    python -m benchmarks.losing_tricks_together --level strong --cards 5 7 --rounds 300 [--players 4] [--secret]
 
 For each round size, ``--rounds`` rounds are dealt (round ``i`` by seed ``--seed + i``, the dealer turning with
-``i``, as in ``tt_rounds_paired.py``) and played from the first number to the last card by a team of the level.
+``i``, as in ``rounds_paired_tricks_together.py``) and played from the first number to the last card by a team of
+the level.
 A round whose numbers could be made with open hands and that still failed has a *losing play*: the first card
 after which no way of playing the rest made the numbers any more (as ``tricktable analyse`` reports it).  The
 script counts the rounds by outcome and the losing plays by trick, by the player's place in the trick (1: the
@@ -13,11 +14,9 @@ lead), by what the player still needed, and by how many of its legal cards would
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 from typing import Any
 
 import tricktable
@@ -25,9 +24,8 @@ from tricktable.analysis.tricks_together import targets_of
 from tricktable.arena.stats import wilson
 from tricktable.rules.tricks_together import solve
 
-# The levels are read, and the teams made, as in the card-play benchmark beside this file.
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from tt_play_paired import parse_level, team
+# The levels are read, and the teams made, as in the paired card-play benchmark.
+from benchmarks.play_paired_tricks_together import parse_level, team
 
 #: One round's outcome: ("unmakeable",), ("made",) or ("lost", trick, place, need, dealer, cards that would have
 #: kept it, the losing move's number in the game's record from 1).
@@ -83,7 +81,9 @@ def share(counter: Counter[Any], total: int) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--level", default="strong", help="the team's level, written as in tt_play_paired.py")
+    parser.add_argument(
+        "--level", default="strong", help="the team's level, written as in play_paired_tricks_together.py"
+    )
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--cards", type=int, nargs="+", default=[5], help="the round sizes")
     parser.add_argument("--rounds", type=int, default=300, help="rounds per size")

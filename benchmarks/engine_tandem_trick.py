@@ -1,6 +1,6 @@
 """Tandem Trick speed: random full games through the public API, and flat random rollouts of one round.
 
-Run ``python benchmarks/bench_tandem_trick.py [seconds]`` to print the figures.
+Run ``python -m benchmarks.engine_tandem_trick [seconds]`` to print the figures.
 """
 
 from __future__ import annotations

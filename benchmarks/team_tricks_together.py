@@ -1,7 +1,7 @@
 """Tricks Together teams of one bot level: games won, and per round size the rounds made and the rounds whose
 numbers could be made at all (open hands), with 95% intervals.
 
-    python benchmarks/tt_team.py --level normal --players 4 --games 500 [--secret] [--workers 2]
+    python -m benchmarks.team_tricks_together --level normal --players 4 --games 500 [--secret] [--workers 2]
 
 Every game's seed is its index (``--seed`` adds an offset), so two levels run with the same arguments play the
 same deals.  "Makeable" asks the open-hands solver, when the first card of a round is played, whether the
@@ -18,10 +18,8 @@ could give with the numbers as they are chosen.
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 from typing import Any
 
 import tricktable
@@ -32,8 +30,7 @@ from tricktable.rules.tricks_together import solve
 from tricktable.rules.tricks_together.onecard import success_rate
 
 # Team-mate levels, with fields changed if asked (``strong:table_numbers=0``), are read as in the paired benchmark.
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from tt_play_paired import parse_level, team
+from benchmarks.play_paired_tricks_together import parse_level, team
 
 
 def games_won(rates: list[float], lives: int = 3) -> float:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from ..scripts import load_script
-
-ROUNDS = load_script("benchmarks", "tt_rounds_paired")
+from benchmarks import rounds_paired_tricks_together as ROUNDS
 
 
 def test_the_same_level_makes_the_same_rounds_and_a_different_level_can_differ() -> None:

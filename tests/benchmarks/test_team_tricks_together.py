@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ..scripts import load_script
-
-TEAM = load_script("benchmarks", "tt_team")
+from benchmarks import team_tricks_together as TEAM
 
 
 @pytest.mark.parametrize("level", ["easy:budget=60.0,table_numbers=0", "heuristic"])
