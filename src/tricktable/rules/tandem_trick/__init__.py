@@ -35,13 +35,14 @@ from tricktable.rules.tandem_trick.game import TandemTrick
 from tricktable.rules.tandem_trick.kernel import random_rollout
 from tricktable.rules.tandem_trick.knowledge import Knowledge, fits, read_view
 from tricktable.rules.tandem_trick.moves import BID, PLAY, TANDEM, Bid, Play, Tandem, parse_move
-from tricktable.rules.tandem_trick.narrate import narrate, trick_reason
+from tricktable.rules.tandem_trick.narrate import card_words, narrate, trick_reason
 from tricktable.rules.tandem_trick.position import Position, move_of, move_text, parse_move_text
 from tricktable.rules.tandem_trick.sampler import Sampler, sample_deals
 from tricktable.rules.tandem_trick.scoring import MISERE_POINTS, round_points
 from tricktable.rules.tandem_trick.solver import move_values, solve
 from tricktable.rules.tandem_trick.state import TandemTrickState
 from tricktable.rules.tandem_trick.view import build_view
+from tricktable.rules.tandem_trick.words import move_help, move_words, seat_facts, table_facts
 
 __all__ = [
     "BID",
@@ -74,14 +75,17 @@ __all__ = [
     "TrickWon",
     "build_view",
     "card_str",
+    "card_words",
     "cards_text",
     "check_deals",
     "deck_colours",
     "first_leader",
     "fits",
+    "move_help",
     "move_of",
     "move_text",
     "move_values",
+    "move_words",
     "narrate",
     "parse_card",
     "parse_cards",
@@ -91,8 +95,10 @@ __all__ = [
     "read_view",
     "round_points",
     "sample_deals",
+    "seat_facts",
     "seeded_deal",
     "shuffle_deal",
     "solve",
+    "table_facts",
     "trick_reason",
 ]
