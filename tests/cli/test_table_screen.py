@@ -32,7 +32,8 @@ CARD_CODE = re.compile(r"\b(?:10|[2-9TJQKA])[SHDC]\b|\b[RYBK](?:1[01]|[0-9])\b")
 #: "You" with a verb that agrees with somebody else.
 BAD_YOU = re.compile(
     r"\bYou (?:is|has|was|wins|plays|commits|leads|bids|picks|drafts|looks|crosses|meets|passes|receives|"
-    r"declares|chooses|lays|deals|turns|rides|takes)\b|\b(?:by|to|from|with) You\b|\bYou's\b"
+    r"declares|chooses|lays|deals|turns|rides|takes)\b|\b(?:by|to|from|with) You\b|\bYou's\b|"
+    r"\bYou (?:\w+ ){1,4}and sets\b"
 )
 
 
@@ -99,7 +100,7 @@ def test_a_whole_game_reads_in_a_players_words(name: str, plain: bool) -> None:
     # A chooser is not told twice that it has chosen.
     assert "You have chosen" not in text
     if not plain:
-        assert "Log" in text and "Your hand:" in text and "underlined: you may play it" in text
+        assert "Log" in text and "Your hand:" in text and "underlined: you may use it now" in text
 
 
 def test_the_table_is_redrawn_after_each_bot_move() -> None:

@@ -17,7 +17,7 @@ from tricktable.core.narrate import sentences
 from tricktable.core.players import play_out
 from tricktable.core.records import load_record, save_record
 from tricktable.core.registry import game_class, game_words, games, new_game
-from tricktable.render import render_event, seat_names, with_names
+from tricktable.render import seat_names, with_names
 
 
 def parse_extra_options(game: str, args: list[str], pairs: list[str]) -> dict[str, Any]:
@@ -113,7 +113,8 @@ def play(
     if result:
         console.print(with_names(str(result["summary"]), names), style="bold", markup=False)
     if record is not None:
-        save_record(table, record)
+        # A record is read later, maybe by somebody else: the person who played is a player there, not "You".
+        save_record(table, record, [f"Player {p + 1}" if p == human else n for p, n in enumerate(names)])
         console.print(f"record saved to {record}")
 
 
@@ -132,10 +133,9 @@ def replay(
         sys.stdout.write(json.dumps(table.view(None), ensure_ascii=False, indent=1) + "\n")
         return
     names = _record_names(path) or seat_names(table.players)
-    for event in table.events_for(None):
-        line = render_event(event.to_dict(), table.name, names)
-        if line:
-            console.print(line, markup=False)
+    words = game_words(table.name)
+    for line in sentences(words.narrate, [e.to_dict() for e in table.events_for(None)], names, words.told_by):
+        console.print(line, markup=False)
     result = table.result()
     ending = with_names(str(result["summary"]), names) if result else "the game is not finished"
     console.print(ending, style="bold", markup=False)

@@ -185,7 +185,8 @@ class TableScreen:
         winners = done.get("winners") or ([] if done.get("winner") is None else [done["winner"]])
         who = join_names([object_form(name_of(self.names, w)) for w in winners]) or "nobody (thrown out)"
         reason = f": {self.last_reason}" if self.last_reason else ""
-        return shown, f"Last trick (trick {done.get('trick', '?')}) won by {who}{reason}"
+        number = f" (trick {done['trick']})" if done.get("trick") else ""
+        return shown, f"Last trick{number} won by {who}{reason}"
 
     def last_lines(self) -> list[str]:
         """The last finished trick: who won it and why, and each player's card."""
@@ -273,7 +274,7 @@ class TableScreen:
         if not groups:
             line.append("(no cards)", style="dim")
         elif playable:
-            line.append("  (underlined: you may play it)", style="dim")
+            line.append("  (underlined: you may use it now)", style="dim")
         return line
 
     def plain(self, last: bool = False, aids: bool = True) -> list[str]:
@@ -308,7 +309,7 @@ class TableScreen:
             if view.get("to_move") == self.seat:
                 playable = [c for g in groups for c in g if c in self.playable(view)]
                 if playable:
-                    lines.append("You may play: " + " ".join(self.words.card_words(c) for c in playable))
+                    lines.append("Cards you may use now: " + " ".join(self.words.card_words(c) for c in playable))
                 moves = self.moves_shown(view)
                 if moves:
                     lines.append("Your moves: " + ", ".join(moves))

@@ -128,7 +128,7 @@ def name_cards(text: str, card: Callable[[str], str] = card_words) -> str:
         word = match.group(0)
         named = card(word)
         # ``10H``, as people may type a ten, is ``TH`` in the notation.
-        return card("T" + word[2:]) if named == word and word.startswith("10") else named
+        return card("T" + word[2:]) if named == word and len(word) == 3 and word.startswith("10") else named
 
     return re.sub(r"\b[0-9A-Z]{2,3}\b", swap, text)
 

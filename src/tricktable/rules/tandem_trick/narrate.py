@@ -14,6 +14,7 @@ from tricktable.core.narrate import (
     narrate_common,
     object_form,
     possessive,
+    verb_for,
 )
 from tricktable.rules.tandem_trick.cards import CARD_COLOURS
 
@@ -35,7 +36,8 @@ def narrate(event: dict[str, Any], names: Sequence[str]) -> str | None:
     if kind == "round_dealt":
         return f"Round {event['round']}: {clause(name_of(names, event['leader']), 'leads')}"
     if kind == "card_played":
-        note = {"lead suit": " and sets the lead suit", "discard": " as a discard"}.get(event.get("note", ""), "")
+        sets = f" and {verb_for(who, 'sets')} the lead suit"
+        note = {"lead suit": sets, "discard": " as a discard"}.get(event.get("note", ""), "")
         return clause(who, f"plays {card_words(event['card'])}{note}")
     if kind == "tandem_formed":
         return (

@@ -46,9 +46,9 @@ def seat_facts(view: dict[str, Any], row: dict[str, Any], names: Sequence[str]) 
     elif row.get("indicator") == "face down":
         facts.append("indicator face down")
     elif row.get("indicator") and row.get("seat") == view.get("seat"):
-        facts.append(f"indicator {card_words(str(row['indicator']))}, face down")
+        facts.append(f"indicator {card_words(str(row['indicator']))} (face down)")
     if view.get("phase") == "pass":
-        facts.append("has passed" if row.get("passed") else "passing")
+        facts.append("has passed" if row.get("passed") else "still to pass")
     facts.append(count(int(row.get("tricks") or 0), "trick"))
     facts.append(f"score {row.get('score', 0)}")
     return facts
