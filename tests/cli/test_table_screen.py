@@ -100,7 +100,7 @@ def test_a_whole_game_reads_in_a_players_words(name: str, plain: bool) -> None:
     # A chooser is not told twice that it has chosen.
     assert "You have chosen" not in text
     if not plain:
-        assert "Log" in text and "Your hand:" in text and "underlined: you may use it now" in text
+        assert "Log" in text and "Your hand:" in text and "Cards you may use now: " in text
 
 
 def test_the_table_is_redrawn_after_each_bot_move() -> None:

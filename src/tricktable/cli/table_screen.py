@@ -52,7 +52,7 @@ def suit_key(words: str) -> str:
 
 def _normal(text: str) -> str:
     """Typed text and shown moves compared alike: case, spaces and suits (``♥``, ``hearts``, ``h``)."""
-    words = re.sub(r"(♠|♥|♦|♣)", lambda m: " " + _SUIT_WORDS[m.group(1)], text.casefold())
+    words = re.sub(r"(♠|♥|♦|♣)", lambda m: _SUIT_WORDS[m.group(1)], text.casefold())
     return " ".join(_SUIT_WORDS.get(w, w) for w in words.split())
 
 
@@ -249,7 +249,8 @@ class TableScreen:
         if aids:
             for title, lines in (view.get("panels") or {}).items():
                 if title.startswith("Aid:"):
-                    parts.append(Text(self.said(f"{title[4:].strip()}: " + "; ".join(lines)), style="magenta"))
+                    said = "\n".join(["  " + self.said(line) for line in lines])
+                    parts.append(Text(f"{title[4:].strip()} (type aid to hide):\n{said}", style="magenta"))
         if self.seat is not None:
             parts.append(self.hand_line(view))
             moves = self.moves_shown(view)
@@ -274,7 +275,8 @@ class TableScreen:
         if not groups:
             line.append("(no cards)", style="dim")
         elif playable:
-            line.append("  (underlined: you may use it now)", style="dim")
+            usable = " ".join(self.words.card_words(c) for g in groups for c in g if c in playable)
+            line.append(f"\nCards you may use now: {usable}", style="green")
         return line
 
     def plain(self, last: bool = False, aids: bool = True) -> list[str]:
@@ -301,7 +303,8 @@ class TableScreen:
         if aids:
             for title, texts in (view.get("panels") or {}).items():
                 if title.startswith("Aid:"):
-                    lines.append(self.said(f"{title[4:].strip()}: " + "; ".join(texts)))
+                    lines.append(f"{title[4:].strip()} (type aid to hide):")
+                    lines.extend("  " + self.said(text) for text in texts)
         if self.seat is not None:
             groups = self.hand_groups(view)
             hand = " | ".join(" ".join(self.words.card_words(c) for c in g) for g in groups) or "(no cards)"
@@ -344,7 +347,12 @@ def play_at_terminal(
     while True:
         if game.to_move is not None and game.to_move != seat:
             if plain:
-                play_out(game, bots, on_move=lambda *_: _print_new(console, screen))
+
+                def print_new(*_: Any) -> None:
+                    _print_new(console, screen)
+
+                play_out(game, bots, on_move=print_new)
+                changed = True
             else:
                 _bots_move_live(screen, bots, console, delay, message)
         if plain:
@@ -354,7 +362,7 @@ def play_at_terminal(
         if game.to_move is None:
             if not plain:
                 console.clear()
-                console.print(screen.layout(message, last=True, aids=aids))
+                console.print(screen.layout(message, last=True, aids=aids), soft_wrap=False)
             return True
         if plain:
             lines = screen.plain(aids=aids) if changed else []
@@ -362,7 +370,7 @@ def play_at_terminal(
                 console.print(line, markup=False, highlight=False)
         else:
             console.clear()
-            console.print(screen.layout(message, show_last, aids))
+            console.print(screen.layout(message, show_last, aids), soft_wrap=False)
         message, show_last, changed = [], False, False
         try:
             typed = read("Your move (help, last, quit): ").strip()
@@ -395,7 +403,11 @@ def _bots_move_live(
     """The bots move, the table redrawn in place after each move, ``delay`` seconds apart (with no delay nobody
     could see each move: the table is drawn once they have all moved)."""
     if delay <= 0:
-        play_out(screen.game, bots, on_move=lambda *_: screen.catch_up())
+
+        def read(*_: Any) -> None:
+            screen.catch_up()
+
+        play_out(screen.game, bots, on_move=read)
         return
     with Live(screen.layout(message), console=console, auto_refresh=False, transient=True) as live:
 

@@ -66,7 +66,7 @@ def move_help(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     if plays:
         shown = " ".join(card_words(c) for c in plays)
         lines.append(
-            f"Play a card alone: type it as shown, e.g. {card_words(plays[0])} (or {plays[0].lower()}). "
+            f"Play a card alone: type it as shown, e.g. {card_words(plays[0])}. "
             f"Playable now: {shown}. A card not of the lead suit is a discard and cannot win."
         )
     if bids:
