@@ -33,7 +33,7 @@ CARD_CODE = re.compile(r"\b(?:10|[2-9TJQKA])[SHDC]\b|\b[RYBK](?:1[01]|[0-9])\b")
 BAD_YOU = re.compile(
     r"\bYou (?:is|has|was|wins|plays|commits|leads|bids|picks|drafts|looks|crosses|meets|passes|receives|"
     r"declares|chooses|lays|deals|turns|rides|takes)\b|\b(?:by|to|from|with) You\b|\bYou's\b|"
-    r"\bYou (?:\w+ ){1,4}and sets\b"
+    r"\bYou (?:\w+ ){1,4}and (?:sets|takes|crosses)\b"
 )
 
 

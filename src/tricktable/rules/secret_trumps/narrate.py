@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tricktable.core.narrate import clause, count, join_names, name_of, narrate_common
+from tricktable.core.narrate import clause, count, join_names, name_of, narrate_common, verb_for
 from tricktable.rules.secret_trumps.cards import RANK_CHARS, SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS
 from tricktable.rules.secret_trumps.goals import GOALS
 
@@ -60,7 +60,8 @@ def narrate(event: dict[str, Any], names: Sequence[str]) -> str | None:
         goals = f"; {join_names(met)} met {'a goal' if len(met) == 1 else 'their goals'}" if met else ""
         return f"Round {event['round']} is over: tricks {tricks}{goals}"
     if kind == "goal_crossed":
-        how = "meets and crosses off" if event.get("reason") == "met" else "crosses off"
+        crosses = verb_for(who, "crosses")
+        how = f"meets and {crosses} off" if event.get("reason") == "met" else "crosses off"
         return clause(who, f"{how} “{goal_words(event['goal'])}”")
     if kind == "trick_won":
         return clause(who, f"wins trick {event['trick']}")

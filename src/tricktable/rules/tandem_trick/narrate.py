@@ -46,7 +46,7 @@ def narrate(event: dict[str, Any], names: Sequence[str]) -> str | None:
         )
     if kind in ("bid", "forced_bid"):
         forced = " (forced: the last card)" if kind == "forced_bid" else ""
-        bonus = f" and takes the bonus card {event['bonus']}" if event.get("bonus") else ""
+        bonus = f" and {verb_for(who, 'takes')} the bonus card {event['bonus']}" if event.get("bonus") else ""
         return clause(who, f"bids {event['bid']} with {card_words(event['card'])}{forced}{bonus}")
     if kind == "all_bid_trick_skipped":
         return (
