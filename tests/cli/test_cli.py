@@ -25,7 +25,7 @@ def test_bots_only_game_records_and_replays(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "The game is over" in result.output and "record saved" in result.output
     # The log reads as sentences, the same the web table shows: names, not "seat=0".
-    assert "dealt by Seat" in result.output and "seat=" not in result.output
+    assert "dealt by Bot " in result.output and "(normal)" in result.output and "seat=" not in result.output
     data = json.loads(record.read_text())
     assert data["format"] == "tricktable-record" and data["seed"] == 4 and data["moves"]
 
@@ -51,8 +51,8 @@ def test_options_from_the_command_line(tmp_path: Path) -> None:
 
 def test_human_seat_reprompts_with_the_reason() -> None:
     game = tricktable.new_game("tricks-together", players=4, seed=9)
-    # Seat 0 plays: answer every prompt with an impossible move first, then quit.
-    result = runner.invoke(app, ["play", "tricks-together", "--seed", "9", "--seat", "0"], input="bid 99\nquit\n")
+    # Seat 1 plays: answer every prompt with an impossible move first, then quit.
+    result = runner.invoke(app, ["play", "tricks-together", "--seed", "9", "--seat", "1"], input="bid 99\nquit\n")
     assert result.exit_code == 0, result.output
     assert "your number must be 0 to" in result.output or "play a card now" in result.output
     assert "game abandoned" in result.output

@@ -29,6 +29,7 @@ def test_cli_play_bots_only_and_replay(tmp_path: Path) -> None:
 
 def test_cli_human_seat_sees_the_table() -> None:
     runner = CliRunner()
-    out = runner.invoke(app, ["play", "trumps", "--seed", "4", "--seat", "0"], input="mark ZZ\nhelp\nquit\n")
+    out = runner.invoke(app, ["play", "trumps", "--seed", "4", "--seat", "1"], input="mark ZZ\nhelp\nquit\n")
     assert out.exit_code == 0, out.output
-    assert "not a card" in out.output and "mark CARD" in out.output and "your hand:" in out.output
+    assert "not a card" in out.output and "Type mark and the card, e.g. mark " in out.output
+    assert "Your hand: " in out.output and "Choose your trump indicator" in out.output

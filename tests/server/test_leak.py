@@ -22,8 +22,9 @@ from fastapi.testclient import TestClient
 from tricktable.bots.base import make_bot
 from tricktable.core.cards import card_str
 from tricktable.core.game import Game
+from tricktable.core.narrate import sentences
 from tricktable.core.records import from_record
-from tricktable.core.registry import narrator
+from tricktable.core.registry import game_words
 from tricktable.rules import secret_trumps
 from tricktable.rules.tandem_trick import CARD_TEXT as TANDEM_CARD_TEXT
 
@@ -185,7 +186,7 @@ def check_frames(record: dict[str, Any], frames: dict[int | None, list[Frame]]) 
     """Replay ``record``; check every recorded frame against the state it describes.  Returns frames checked."""
     name = record["game"]
     hidden_of = HIDDEN[name]
-    narrate, _ = narrator(name)
+    words = game_words(name)
     game = from_record(record | {"moves": []})
     by_number: dict[int, list[tuple[int | None, Frame]]] = {}
     cooperative = game.cooperative
@@ -225,9 +226,11 @@ def check_frames(record: dict[str, Any], frames: dict[int | None, list[Frame]]) 
             if message["type"] == "update":
                 expected = as_json([e.to_dict() for e in game.events[previous_total:] if e.visible(seat)])
                 assert events == expected, f"move {number}: seat {seat} got events it may not see"
-                # The log's sentences tell exactly those events, nothing more.
-                sentences = [narrate(e, record["seats"]) for e in expected]
-                assert message["log"] == [t for t in sentences if t], f"move {number}: seat {seat}'s log"
+                # The log's sentences tell exactly those events, nothing more (a chosen number once).
+                told = sentences(words.narrate, expected, record["seats"], words.told_by)
+                assert message["log"] == told, f"move {number}: seat {seat}'s log"
+                own_name = "" if seat is None else record["seats"][seat]
+                assert f"{own_name} has chosen a number" not in told and f"{own_name} has chosen a goal" not in told
                 # A card hidden both before and after this move (the move's own cards aside: a card just
                 # played may be dealt again in the same move) must not be named by its events.
                 was_hidden = before.get(seat, hidden) - set(record["moves"][number - 1].split())

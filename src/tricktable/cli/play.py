@@ -11,12 +11,13 @@ import typer
 
 from tricktable.bots.base import bot_kinds, default_level, make_bot
 from tricktable.cli.app import GAME_HELP, app, console
+from tricktable.cli.table_screen import play_at_terminal, player_names
 from tricktable.core.errors import TricktableError
-from tricktable.core.game import Game
+from tricktable.core.narrate import sentences
 from tricktable.core.players import play_out
 from tricktable.core.records import load_record, save_record
-from tricktable.core.registry import game_class, games, new_game
-from tricktable.render import render_event, render_view, seat_names, with_names
+from tricktable.core.registry import game_class, game_words, games, new_game
+from tricktable.render import seat_names, with_names
 
 
 def parse_extra_options(game: str, args: list[str], pairs: list[str]) -> dict[str, Any]:
@@ -67,12 +68,16 @@ def play(
     ctx: typer.Context,
     game: str = typer.Argument(..., help=GAME_HELP),
     players: int | None = typer.Option(None, "--players", "-p", help="number of players"),
-    seat: int = typer.Option(0, "--seat", help="your seat (0 is first)"),
+    seat: int = typer.Option(1, "--seat", help="your seat, counted from 1"),
     seed: int | None = typer.Option(None, "--seed", help="seed for a reproducible game"),
     bot: str | None = typer.Option(None, "--bot", help="bot level for the other seats (default: normal)"),
     bots_only: bool = typer.Option(False, "--bots-only", help="bots play every seat; print the log"),
     record: Path | None = typer.Option(None, "--record", help="save the game record to this file"),
     option: list[str] = typer.Option([], "--option", "-o", help="game option NAME=VALUE (or --long-climb etc.)"),
+    plain: bool = typer.Option(
+        False, "--plain", help="plain lines, no redrawn table (automatic when the output is not a terminal)"
+    ),
+    delay: float = typer.Option(0.5, "--delay", help="seconds between the bots' moves on the redrawn table"),
 ) -> None:
     """Play a game in the terminal against bots (or watch bots play with --bots-only).
 
@@ -84,71 +89,33 @@ def play(
         kind = default_level(table.name) if bot is None else bot
         if kind not in bot_kinds(table.name):
             raise typer.BadParameter(f"--bot must be one of {', '.join(bot_kinds(table.name))}")
-        human = None if bots_only else seat
+        human = None if bots_only else seat - 1
         if human is not None and not 0 <= human < table.players:
-            raise typer.BadParameter(f"--seat must be 0..{table.players - 1}")
+            raise typer.BadParameter(f"--seat must be 1..{table.players}")
         bots = {s: make_bot(table.name, kind, seed=None if seed is None else seed + s) for s in range(table.players)}
         if human is not None:
             del bots[human]
     except TricktableError as exc:
         console.print(f"[red]{exc}[/red]")
         raise typer.Exit(2) from exc
-    names = seat_names(table.players, human)
+    names = player_names(table.players, human, kind)
     if bots_only:
         play_out(table, bots)
-        for event in table.events_for(None):
-            line = render_event(event.to_dict(), table.name, names)
-            if line:
-                console.print(line, markup=False)
+        words = game_words(table.name)
+        events = [event.to_dict() for event in table.events_for(None)]
+        for line in sentences(words.narrate, events, names, words.told_by):
+            console.print(line, markup=False)
     else:
-        _play_with_human(table, human or 0, bots)
+        assert human is not None
+        plain = plain or not console.is_terminal
+        play_at_terminal(table, human, bots, names, console, plain, delay=0.0 if plain else max(delay, 0.0))
     result = table.result()
     if result:
         console.print(with_names(str(result["summary"]), names), style="bold", markup=False)
     if record is not None:
-        save_record(table, record)
+        # A record is read later, maybe by somebody else: the person who played is a player there, not "You".
+        save_record(table, record, [f"Player {p + 1}" if p == human else n for p, n in enumerate(names)])
         console.print(f"record saved to {record}")
-
-
-def _play_with_human(table: Game, human: int, bots: dict[int, Any]) -> None:
-    shown = 0
-    show_aids = True
-    names = seat_names(table.players, human)
-    console.print(
-        f"[bold]{table.title}[/bold]: you are seat {human + 1} of {table.players}. Type 'help' for help, 'aid' to"
-        " show or hide playing aids, 'quit' to stop."
-    )
-    while table.to_move is not None:
-        if table.to_move != human:
-            play_out(table, bots)
-        for event in table.events[shown:]:
-            if event.visible(human):
-                line = render_event(event.to_dict(), table.name, names)
-                if line:
-                    console.print(line, markup=False)
-        shown = len(table.events)
-        if table.to_move is None:
-            break
-        render_view(console, table.view(human), show_aids)
-        try:
-            text = console.input("[bold]your move> [/bold]").strip()
-        except EOFError:
-            console.print("\ninput closed: game abandoned")
-            return
-        if text in ("quit", "exit"):
-            console.print("game abandoned")
-            return
-        if text in ("help", "?"):
-            console.print(table.move_help)
-            continue
-        if text == "aid":
-            show_aids = not show_aids
-            console.print(f"playing aids {'shown' if show_aids else 'hidden'}")
-            continue
-        try:
-            table.play(text)
-        except TricktableError as exc:
-            console.print(f"[red]{exc}[/red]")
 
 
 @app.command("replay")
@@ -166,10 +133,9 @@ def replay(
         sys.stdout.write(json.dumps(table.view(None), ensure_ascii=False, indent=1) + "\n")
         return
     names = _record_names(path) or seat_names(table.players)
-    for event in table.events_for(None):
-        line = render_event(event.to_dict(), table.name, names)
-        if line:
-            console.print(line, markup=False)
+    words = game_words(table.name)
+    for line in sentences(words.narrate, [e.to_dict() for e in table.events_for(None)], names, words.told_by):
+        console.print(line, markup=False)
     result = table.result()
     ending = with_names(str(result["summary"]), names) if result else "the game is not finished"
     console.print(ending, style="bold", markup=False)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from tricktable.core.errors import InvalidOptions
 from tricktable.core.game import Game
@@ -138,3 +138,35 @@ def narrator(name: str) -> tuple[Narrate, TrickReason]:
     from its package's front door (``core.narrate`` explains them)."""
     package = entry(name).package
     return load(f"{package}:narrate"), load(f"{package}:trick_reason")
+
+
+class GameWords(NamedTuple):
+    """What a face needs to show a game in a player's words, from the game's front door: its log sentences
+    (``narrate``, ``told_by`` for ``core.narrate.sentences``), why a trick was won, its cards, and its
+    ``words`` module (the table's and each seat's facts, a legal move as shown, what the moves mean now)."""
+
+    narrate: Narrate
+    trick_reason: TrickReason
+    told_by: dict[str, str]
+    card_words: Callable[[str], str]
+    table_facts: Callable[[dict[str, Any], Sequence[str]], list[str]]
+    seat_facts: Callable[[dict[str, Any], dict[str, Any], Sequence[str]], list[str]]
+    move_words: Callable[[str, dict[str, Any]], str]
+    move_help: Callable[[dict[str, Any], Sequence[str]], list[str]]
+    centre_lines: Callable[[dict[str, Any], Sequence[str]], list[str]]
+
+
+def game_words(name: str) -> GameWords:
+    """The game's words (``GameWords``); a game without a ``centre_lines`` puts nothing in the middle."""
+    package = load(entry(name).package)
+    return GameWords(
+        package.narrate,
+        package.trick_reason,
+        dict(getattr(package, "TOLD_BY", {})),
+        package.card_words,
+        package.table_facts,
+        package.seat_facts,
+        package.move_words,
+        package.move_help,
+        getattr(package, "centre_lines", lambda view, names: []),
+    )

@@ -6,23 +6,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tricktable.core.narrate import name_seats
-from tricktable.core.registry import narrator
+from tricktable.core.narrate import name_seats, sentences
+from tricktable.core.registry import game_words
 
 
 class Narrator:
     """One game's sentences; every method takes the seats' names as they are now."""
 
     def __init__(self, game: str) -> None:
-        self._narrate, self._reason = narrator(game)
+        words = game_words(game)
+        self._narrate, self._reason, self._told_by = words.narrate, words.trick_reason, words.told_by
 
     def sentences(self, events: Sequence[dict[str, Any]], names: Sequence[str]) -> list[str]:
-        out = []
-        for event in events:
-            text = self._narrate(event, names)
-            if text:
-                out.append(text)
-        return out
+        return sentences(self._narrate, events, names, self._told_by)
 
     def trick_reason(self, view: dict[str, Any], names: Sequence[str]) -> str | None:
         return self._reason(view, names)

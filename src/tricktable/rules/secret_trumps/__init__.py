@@ -65,7 +65,7 @@ from tricktable.rules.secret_trumps.goals import GOALS, HOLDERS_PER_GOAL, Goal, 
 from tricktable.rules.secret_trumps.kernel import RoundTrumps, legal_mask, random_rollout, trick_winner
 from tricktable.rules.secret_trumps.knowledge import Knowledge, read_view
 from tricktable.rules.secret_trumps.moves import PICK, PLAY, StMove, StPlay
-from tricktable.rules.secret_trumps.narrate import narrate, trick_reason
+from tricktable.rules.secret_trumps.narrate import TOLD_BY, card_words, goal_words, narrate, trick_reason
 from tricktable.rules.secret_trumps.sampler import World, hidden_choosers, sample_deals, world_layout
 from tricktable.rules.secret_trumps.scoring import judge_round
 from tricktable.rules.secret_trumps.solver import (
@@ -87,6 +87,7 @@ from tricktable.rules.secret_trumps.solver import (
 )
 from tricktable.rules.secret_trumps.state import SecretTrumpsState
 from tricktable.rules.secret_trumps.view import AID_TITLE, build_view
+from tricktable.rules.secret_trumps.words import centre_lines, move_help, move_words, seat_facts, table_facts
 
 __all__ = [
     "AID_TITLE",
@@ -113,6 +114,7 @@ __all__ = [
     "SUIT_MASKS",
     "SUIT_NAMES",
     "SUIT_SYMBOLS",
+    "TOLD_BY",
     "CardPicked",
     "Goal",
     "GoalChosen",
@@ -140,12 +142,15 @@ __all__ = [
     "build_view",
     "can_cross",
     "card_id",
+    "card_words",
+    "centre_lines",
     "check_deals",
     "consistent",
     "cooperative",
     "draft_feasible",
     "first_start",
     "goal_code",
+    "goal_words",
     "hidden_choosers",
     "hint_rows",
     "hypotheses_lines",
@@ -155,7 +160,9 @@ __all__ = [
     "legal_mask",
     "mask_text",
     "max_n",
+    "move_help",
     "move_values",
+    "move_words",
     "narrate",
     "outcome_of",
     "paranoid",
@@ -167,11 +174,13 @@ __all__ = [
     "rank_text",
     "read_view",
     "sample_deals",
+    "seat_facts",
     "seeded_layout",
     "shuffle_layout",
     "suit_bits",
     "suit_of",
     "suit_text",
+    "table_facts",
     "trick_reason",
     "trick_winner",
     "trump_hypotheses",

@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tricktable.core.narrate import count, join_names, name_of, narrate_common
+from tricktable.core.narrate import clause, count, join_names, name_of, narrate_common, verb_for
 from tricktable.rules.secret_trumps.cards import RANK_CHARS, SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS
 from tricktable.rules.secret_trumps.goals import GOALS
 
 _GOAL_NAMES = {goal.slug: goal.name for goal in GOALS}
+#: A seat that chose its goal has read it ("You play for ..."): it is not told it has chosen.
+TOLD_BY = {"goal_committed": "goal_chosen"}
 
 
 def card_words(card: str) -> str:
@@ -34,21 +36,21 @@ def narrate(event: dict[str, Any], names: Sequence[str]) -> str | None:
     kind = event.get("type")
     who = name_of(names, event.get("seat"))
     if kind == "goal_drafted":
-        return f"{who} drafts the goal “{goal_words(event['goal'])}”"
+        return clause(who, f"drafts the goal “{goal_words(event['goal'])}”")
     if kind == "round_started":
-        return f"Round {event['round']}: {name_of(names, event['start'])} is the start player"
+        return f"Round {event['round']}: {clause(name_of(names, event['start']), 'is the start player')}"
     if kind == "trumps_seen":
-        return f"{who} looks at the trumps: {_trumps(event['trump_suit'], event['trump_rank'])}"
+        return clause(who, f"looks at the trumps: {_trumps(event['trump_suit'], event['trump_rank'])}")
     if kind == "card_picked":
-        return f"{who} picks {card_words(event['card'])} from row {event['row']}"
+        return clause(who, f"picks {card_words(event['card'])} from row {event['row']}")
     if kind == "hint":
         return f"Row {event['row']} as a trick: {name_of(names, event['winner'])} would win it"
     if kind == "trumps_revealed":
         return f"The trumps are turned over: {_trumps(event['trump_suit'], event['trump_rank'])}"
     if kind == "goal_committed":
-        return f"{who} has chosen a goal"
+        return clause(who, "has chosen a goal")
     if kind == "goal_chosen":
-        return f"{who} plays for “{goal_words(event['goal'])}”"
+        return clause(who, f"plays for “{goal_words(event['goal'])}”")
     if kind == "goals_revealed":
         shown = [f"{name_of(names, p)}: {goal_words(g)}" for p, g in enumerate(event["goals"]) if g is not None]
         return "The goals are revealed: " + "; ".join(shown)
@@ -58,10 +60,11 @@ def narrate(event: dict[str, Any], names: Sequence[str]) -> str | None:
         goals = f"; {join_names(met)} met {'a goal' if len(met) == 1 else 'their goals'}" if met else ""
         return f"Round {event['round']} is over: tricks {tricks}{goals}"
     if kind == "goal_crossed":
-        how = "meets and crosses off" if event.get("reason") == "met" else "crosses off"
-        return f"{who} {how} “{goal_words(event['goal'])}”"
+        crosses = verb_for(who, "crosses")
+        how = f"meets and {crosses} off" if event.get("reason") == "met" else "crosses off"
+        return clause(who, f"{how} “{goal_words(event['goal'])}”")
     if kind == "trick_won":
-        return f"{who} wins trick {event['trick']}"
+        return clause(who, f"wins trick {event['trick']}")
     if kind == "game_over":
         return narrate_common(event, names)
     return narrate_common(event, names, card_words)

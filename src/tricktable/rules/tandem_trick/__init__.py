@@ -35,7 +35,7 @@ from tricktable.rules.tandem_trick.game import TandemTrick
 from tricktable.rules.tandem_trick.kernel import random_rollout
 from tricktable.rules.tandem_trick.knowledge import Knowledge, fits, read_view
 from tricktable.rules.tandem_trick.moves import BID, PLAY, TANDEM, Bid, Play, Tandem, parse_move
-from tricktable.rules.tandem_trick.narrate import narrate, trick_reason
+from tricktable.rules.tandem_trick.narrate import card_words, narrate, trick_reason
 from tricktable.rules.tandem_trick.position import (
     KIND_BID,
     KIND_PLAY,
@@ -50,6 +50,7 @@ from tricktable.rules.tandem_trick.scoring import MISERE_POINTS, round_points
 from tricktable.rules.tandem_trick.solver import move_values, solve
 from tricktable.rules.tandem_trick.state import ALONE, BIDDING, RIDE, TandemTrickState
 from tricktable.rules.tandem_trick.view import build_view
+from tricktable.rules.tandem_trick.words import move_help, move_words, seat_facts, table_facts
 
 __all__ = [
     "ALONE",
@@ -88,14 +89,17 @@ __all__ = [
     "TrickWon",
     "build_view",
     "card_str",
+    "card_words",
     "cards_text",
     "check_deals",
     "deck_colours",
     "first_leader",
     "fits",
+    "move_help",
     "move_of",
     "move_text",
     "move_values",
+    "move_words",
     "narrate",
     "parse_card",
     "parse_cards",
@@ -105,8 +109,10 @@ __all__ = [
     "read_view",
     "round_points",
     "sample_deals",
+    "seat_facts",
     "seeded_deal",
     "shuffle_deal",
     "solve",
+    "table_facts",
     "trick_reason",
 ]

@@ -5,7 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tricktable.core.narrate import count, join_names, name_of, name_seats, narrate_common
+from tricktable.core.narrate import (
+    clause,
+    count,
+    join_names,
+    name_of,
+    name_seats,
+    narrate_common,
+    object_form,
+    possessive,
+    verb_for,
+)
 from tricktable.rules.tandem_trick.cards import CARD_COLOURS
 
 
@@ -24,29 +34,31 @@ def narrate(event: dict[str, Any], names: Sequence[str]) -> str | None:
     kind = event.get("type")
     who = name_of(names, event.get("seat"))
     if kind == "round_dealt":
-        return f"Round {event['round']}: {name_of(names, event['leader'])} leads"
+        return f"Round {event['round']}: {clause(name_of(names, event['leader']), 'leads')}"
     if kind == "card_played":
-        note = {"lead suit": " and sets the lead suit", "discard": " as a discard"}.get(event.get("note", ""), "")
-        return f"{who} plays {card_words(event['card'])}{note}"
+        sets = f" and {verb_for(who, 'sets')} the lead suit"
+        note = {"lead suit": sets, "discard": " as a discard"}.get(event.get("note", ""), "")
+        return clause(who, f"plays {card_words(event['card'])}{note}")
     if kind == "tandem_formed":
         return (
-            f"{who} rides along with {name_of(names, event['partner'])}'s {card_words(event['partner_card'])}: "
-            f"{card_words(event['card'])}, together worth {event['total']}"
+            clause(who, f"rides along with {possessive(object_form(name_of(names, event['partner'])))} ")
+            + f"{card_words(event['partner_card'])}: {card_words(event['card'])}, together worth {event['total']}"
         )
     if kind in ("bid", "forced_bid"):
         forced = " (forced: the last card)" if kind == "forced_bid" else ""
-        bonus = f" and takes the bonus card {event['bonus']}" if event.get("bonus") else ""
-        return f"{who} bids {event['bid']} with {card_words(event['card'])}{forced}{bonus}"
+        bonus = f" and {verb_for(who, 'takes')} the bonus card {event['bonus']}" if event.get("bonus") else ""
+        return clause(who, f"bids {event['bid']} with {card_words(event['card'])}{forced}{bonus}")
     if kind == "all_bid_trick_skipped":
         return (
-            f"Everyone bid in trick {event['trick']}: nobody wins it, and {name_of(names, event['leader'])} leads again"
+            f"Everyone bid in trick {event['trick']}: nobody wins it, and "
+            + clause(object_form(name_of(names, event['leader'])), "leads again")
         )
     if kind == "trick_won":
         winners = [name_of(names, w) for w in event.get("winners") or []]
         verb = "wins" if len(winners) == 1 else "each take"
         return (
-            f"{join_names(winners) or 'Nobody'} {verb} trick {event['trick']} (worth {event['value']}); "
-            f"{name_of(names, event['next_lead'])} leads"
+            clause(join_names(winners) or "Nobody", f"{verb} trick {event['trick']} (worth {event['value']}); ")
+            + clause(object_form(name_of(names, event["next_lead"])), "leads")
         )
     if kind == "round_scored":
         points = ", ".join(f"{name_of(names, p)} +{v}" for p, v in enumerate(event["points"]))

@@ -6,7 +6,19 @@ from collections.abc import Sequence
 from typing import Any
 
 from tricktable.core.cards import SUIT_LETTERS, SUIT_NAMES
-from tricktable.core.narrate import by_suit, card_words, count, name_of, name_seats, narrate_common
+from tricktable.core.narrate import (
+    by_suit,
+    card_words,
+    clause,
+    count,
+    name_of,
+    name_seats,
+    narrate_common,
+    object_form,
+)
+
+#: A seat that chose its number has read it ("You commit to 1 trick"): it is not told it has chosen.
+TOLD_BY = {"number_committed": "number_chosen"}
 
 
 def narrate(event: dict[str, Any], names: Sequence[str]) -> str | None:
@@ -14,16 +26,15 @@ def narrate(event: dict[str, Any], names: Sequence[str]) -> str | None:
     kind = event.get("type")
     who = name_of(names, event.get("seat"))
     if kind == "round_dealt":
-        return (
-            f"Round {event['round']}: {count(event['cards'], 'card')} each, dealt by {name_of(names, event['dealer'])}"
-        )
+        by = object_form(name_of(names, event["dealer"]))
+        return f"Round {event['round']}: {count(event['cards'], 'card')} each, dealt by {by}"
     if kind == "trump_turned":
         trumps = "no trumps this round" if event["trumps"] == "none" else f"{event['trumps']} are trumps"
         return f"{card_words(event['card'])} is turned up: {trumps}"
     if kind == "number_committed":
-        return f"{who} has chosen a number"
+        return clause(who, "has chosen a number")
     if kind == "number_chosen":
-        return f"{who} commits to {count(event['number'], 'trick')}"
+        return clause(who, f"commits to {count(event['number'], 'trick')}")
     if kind == "numbers_revealed":
         shown = [f"{name_of(names, p)} {'–' if n is None else n}" for p, n in enumerate(event["numbers"])]
         dealer = event.get("dealer_number")

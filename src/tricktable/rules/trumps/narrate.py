@@ -5,7 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tricktable.core.narrate import by_suit, card_words, count, join_names, name_of, narrate_common, rank_value
+from tricktable.core.narrate import (
+    by_suit,
+    card_words,
+    clause,
+    count,
+    join_names,
+    name_of,
+    narrate_common,
+    object_form,
+    rank_value,
+)
 
 
 def side_words(names: Sequence[str], side: int, sides: int) -> str:
@@ -25,26 +35,28 @@ def narrate(event: dict[str, Any], names: Sequence[str]) -> str | None:
             else "no passing"
         )
         return (
-            f"Hand {event['hand']}{tie}: {name_of(names, event['dealer'])} deals "
-            f"{count(event['cards'], 'card')} each; {passing}"
+            f"Hand {event['hand']}{tie}: "
+            + clause(name_of(names, event["dealer"]), f"deals {count(event['cards'], 'card')} each; {passing}")
         )
     if kind == "indicator_set":
-        return f"{who} lays a trump indicator face down"
+        return clause(who, "lays a trump indicator face down")
     if kind == "indicator_chosen":
-        return f"{who} chooses {card_words(event['card'])} as the trump indicator"
+        return clause(who, f"chooses {card_words(event['card'])} as the trump indicator")
     if kind == "pass_made":
-        return f"{who} passes cards face down to {name_of(names, event['to'])}"
+        return clause(who, f"passes cards face down to {object_form(name_of(names, event['to']))}")
     if kind == "cards_passed":
-        return f"{who} passes {' '.join(card_words(c) for c in event['cards'])} to {name_of(names, event['to'])}"
+        cards = " ".join(card_words(c) for c in event["cards"])
+        return clause(who, f"passes {cards} to {object_form(name_of(names, event['to']))}")
     if kind == "cards_received":
         cards = " ".join(card_words(c) for c in event["cards"])
-        return f"{who} receives {cards} from {name_of(names, event['source'])}"
+        return clause(who, f"receives {cards} from {object_form(name_of(names, event['source']))}")
     if kind == "starter_turned":
-        return f"{name_of(names, event['dealer'])} turns up {card_words(event['card'])}: it leads the starter trick"
+        turned = f"turns up {card_words(event['card'])}: it leads the starter trick"
+        return clause(name_of(names, event["dealer"]), turned)
     if kind == "trump_declared":
-        return f"{who} declares {event['suit']} as trumps, turning up {card_words(event['card'])}"
+        return clause(who, f"declares {event['suit']} as trumps, turning up {card_words(event['card'])}")
     if kind == "card_played":
-        return f"{who} plays {card_words(event['card'])}{' as a trump' if event.get('trump') else ''}"
+        return clause(who, f"plays {card_words(event['card'])}{' as a trump' if event.get('trump') else ''}")
     if kind == "starter_thrown_out":
         return f"Nobody beat the starter card: trick {event['trick']} is thrown out"
     if kind == "hand_scored":
@@ -87,4 +99,4 @@ def trick_reason(view: dict[str, Any], names: Sequence[str]) -> str | None:
     return f"{card_words(card)} wins: {why}"
 
 
-__all__ = ["narrate", "side_words", "trick_reason"]
+__all__ = ["card_words", "narrate", "side_words", "trick_reason"]
