@@ -117,6 +117,11 @@ class TableManager:
         if self.shared is not None:
             self.shared.catch_up(table)
 
+    def refresh(self, table: Table) -> None:
+        """Seats may have changed at another server: read them again from the store."""
+        if self.shared is not None:
+            self.shared.refresh(table)
+
     async def close(self) -> None:
         if self.shared is not None:
             await self.shared.close()

@@ -64,6 +64,8 @@ class Owner(Protocol):
 
     def catch_up(self, table: Table) -> None: ...
 
+    def refresh(self, table: Table) -> None: ...
+
 
 class SeatRefused(TricktableError):
     """A seat or host token that is missing or wrong: the request is refused (HTTP 403)."""
@@ -144,6 +146,8 @@ class Table:
         """Raise ``SeatRefused`` unless ``token`` is the secret of ``seat``."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.game.players:
             raise SeatRefused("there is no such seat at this table")
+        if not token_matches(self.seats[seat].row.token_hash, token) and token:
+            self.manager.refresh(self)  # the seat may have been taken at another server a moment ago
         if not token_matches(self.seats[seat].row.token_hash, token):
             raise SeatRefused(f"this browser does not hold seat {seat + 1} (its seat token is missing or wrong)")
 
