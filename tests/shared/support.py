@@ -10,6 +10,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -133,8 +134,27 @@ def move_count(url: str, table: str) -> int:
     return int(row[0]) if row else 0
 
 
-def log_of(url: str, table: str) -> list[str]:
+def log_of(url: str, table: str, seat: int | None = None) -> list[str]:
+    """The table's moves in the log (only ``seat``'s, if given)."""
     import psycopg
 
     with psycopg.connect(url) as conn:
-        return [r[0] for r in conn.execute("SELECT move FROM moves WHERE table_id = %s ORDER BY n", (table,))]
+        rows = conn.execute("SELECT seat, move FROM moves WHERE table_id = %s ORDER BY n", (table,)).fetchall()
+    return [move for who, move in rows if seat is None or who == seat]
+
+
+def send_at_once(urls: list[str], body: dict[str, Any], headers: dict[str, str]) -> list[httpx.Response]:
+    """POST the same body to every URL at the same moment (one thread each, released together)."""
+    start = threading.Barrier(len(urls))
+    answers: list[httpx.Response] = []
+
+    def send(url: str) -> None:
+        start.wait()
+        answers.append(httpx.post(url, json=body, headers=headers, timeout=20))
+
+    threads = [threading.Thread(target=send, args=(url,)) for url in urls]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return answers

@@ -204,6 +204,12 @@ class SharedTables:
             if table is not None and not table.over:
                 log.info("this server runs table %s now", table_id)
                 table.start()
+        for table_id in held - gained:
+            table = self.manager.tables.get(table_id)
+            if table is not None and table.task is not None and table.task.done() and not table.over:
+                # A driver stopped by the database going away (its move could not be saved): go on.
+                table.task = None
+                table.start()
         present = {
             (table.id, -1 if conn.seat is None else conn.seat)
             for table in self.manager.tables.values()
