@@ -24,6 +24,17 @@ from tests.pgcluster import free_port
 LOOSE = ["--client-tables", "1000", "--rate", "100000/minute", "--create-rate", "10000/minute"]
 
 
+@dataclass
+class Front:
+    """Where players reach the servers: one server, or a proxy in front of several."""
+
+    url: str
+
+    @property
+    def ws(self) -> str:
+        return self.url.replace("http://", "ws://", 1)
+
+
 class Server:
     """One ``tricktable serve`` process in a session of its own (``kill`` takes its bot workers with it)."""
 
@@ -65,14 +76,14 @@ class Server:
         return self.process.stderr.read() if self.process.stderr else ""
 
 
-def create(server: Server, seats: list[str], game: str = "tricks-together", **extra: Any) -> dict[str, Any]:
+def create(server: Server | Front, seats: list[str], game: str = "tricks-together", **extra: Any) -> dict[str, Any]:
     body = {"game": game, "seats": [{"kind": kind} for kind in seats], "seat": 0, "name": "Ada"} | extra
     answer = httpx.post(f"{server.url}/api/tables", json=body, timeout=10)
     assert answer.status_code == 201, answer.text
     return dict(answer.json())
 
 
-def join(server: Server, table: str, seat: int, name: str) -> str:
+def join(server: Server | Front, table: str, seat: int, name: str) -> str:
     """Take a seat through ``server`` (which may hear of the table a moment after it was made elsewhere)."""
     deadline = time.monotonic() + 10
     while True:
