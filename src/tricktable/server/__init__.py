@@ -64,7 +64,7 @@ def run_server(
                   file=sys.stderr, flush=True)  # fmt: skip
             return 2
         try:
-            store = PgStore(str(db_path), pool_size=db_pool)
+            store = PgStore(str(db_path), pool_size=db_pool, durable=durable)
         except StoreError as exc:
             print(f"tricktable serve: {exc}", file=sys.stderr, flush=True)
             return 2

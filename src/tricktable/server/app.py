@@ -61,7 +61,7 @@ def create_app(
         from tricktable.server.pgstore import PgStore
 
         if store is None and url is not None:
-            store = PgStore(url, pool_size=db_pool)
+            store = PgStore(url, pool_size=db_pool, durable=durable)
         assert isinstance(store, PgStore)
         rate_storage = PostgresStorage(store)
 

@@ -155,9 +155,12 @@ class PgStore:
     #: Shared by several processes: the manager runs a table's driver only while holding its lease.
     shared = True
 
-    def __init__(self, url: str, pool_size: int = 10, connect_timeout: float = 5.0) -> None:
+    def __init__(self, url: str, pool_size: int = 10, durable: bool = False, connect_timeout: float = 5.0) -> None:
         """Connect, migrate, open the pool; raises ``StoreError`` with a one-line reason if the database
-        cannot be used."""
+        cannot be used.  ``durable``: every commit waits for PostgreSQL's disk (``synchronous_commit=on``);
+        without it a commit survives this server being killed and PostgreSQL being stopped or restarted, but
+        a crash of PostgreSQL itself or of its machine may lose the last fraction of a second (as SQLite's
+        ``synchronous=NORMAL`` may at a power cut), and the event loop does not wait for a disk flush."""
         self.url = url
         self.label = shown(url)
         #: This process among the servers on the database: leases and presence rows carry it.
@@ -171,9 +174,8 @@ class PgStore:
             url,
             min_size=1,
             max_size=max(1, pool_size),
-            kwargs={"autocommit": True},
+            kwargs={"autocommit": True, "options": f"-c synchronous_commit={'on' if durable else 'off'}"},
             timeout=2.0,
-            check=ConnectionPool.check_connection,
             open=False,
             name="tricktable",
         )
@@ -210,6 +212,10 @@ class PgStore:
             self._went_down()
             raise StoreUnavailable("the database cannot be reached now; try again shortly") from exc
 
+    def went_down(self) -> None:
+        """Somebody (the listening connection) saw the database go away: fail at once until it is back."""
+        self._went_down()
+
     def _went_down(self) -> None:
         if self._closed or self._down.is_set():
             return
@@ -226,6 +232,7 @@ class PgStore:
                 time.sleep(0.5)
                 continue
             self.pool.check()  # drop the pool's connections to the old server before anybody takes one
+            self.pool.wait(timeout=5.0)
             self._down.clear()
             return
 
@@ -258,20 +265,21 @@ class PgStore:
             self._notify(conn, row.id, "new")
 
     def add_move(self, table_id: str, n: int, seat: int, move: str, result: dict[str, Any] | None) -> None:
-        """Commit move ``n`` (0-based); ``MoveTaken`` if another server recorded move ``n`` first."""
+        """Commit move ``n`` (0-based); ``MoveTaken`` if another server recorded move ``n`` first.  One
+        statement, so one round trip: the insert, the table finished by the last move, and the announcement."""
         now = time.time()
+        note = json.dumps({"o": self.owner, "t": table_id, "k": "move", "n": n}, separators=(",", ":"))
         try:
-            with self._conn() as conn, conn.transaction():
+            with self._conn() as conn:
                 conn.execute(
-                    "INSERT INTO moves (table_id, n, seat, move, at) VALUES (%s, %s, %s, %s, %s)",
-                    (table_id, n, seat, move, now),
-                )
-                if result is not None:
-                    conn.execute(
-                        "UPDATE tables SET finished = %s, result = %s WHERE id = %s",
-                        (now, json.dumps(result), table_id),
-                    )
-                self._notify(conn, table_id, "move", n=n)
+                    "WITH made AS (INSERT INTO moves (table_id, n, seat, move, at) VALUES (%(t)s, %(n)s, %(seat)s,"
+                    " %(move)s, %(at)s)), ended AS (UPDATE tables SET finished = %(at)s, result = %(result)s"
+                    " WHERE id = %(t)s AND %(result)s::text IS NOT NULL) SELECT pg_notify(%(channel)s, %(note)s)",
+                    {
+                        "t": table_id, "n": n, "seat": seat, "move": move, "at": now,
+                        "result": None if result is None else json.dumps(result), "channel": CHANNEL, "note": note,
+                    },
+                )  # fmt: skip
         except pg_errors.UniqueViolation:
             raise MoveTaken(f"move {n + 1} of table {table_id} was recorded by another server first") from None
 

@@ -48,6 +48,7 @@ class SharedTables:
         #: Seats (``-1``: watchers) connected at other servers, per table, as of the last tick.
         self.elsewhere: dict[str, set[int]] = {}
         self._tasks: list[asyncio.Task[None]] = []
+        self._closing = False
 
     def holds(self, table_id: str) -> bool:
         return table_id in self.held
@@ -60,6 +61,7 @@ class SharedTables:
         await self.step()
 
     async def close(self) -> None:
+        self._closing = True
         for task in self._tasks:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -68,7 +70,7 @@ class SharedTables:
     # ----- changes made at other servers ---------------------------------------------------------------
 
     async def _listen(self) -> None:
-        while True:
+        while not self._closing:
             try:
                 async with await psycopg.AsyncConnection.connect(self.store.url, autocommit=True) as conn:
                     await conn.execute(f"LISTEN {CHANNEL}")
@@ -81,7 +83,12 @@ class SharedTables:
                             pass  # caught up when the listener reconnects
                         except Exception:
                             log.exception("a change from another server could not be applied")
-            except (psycopg.Error, OSError):
+            except (psycopg.Error, OSError, StoreUnavailable):
+                if self._closing:
+                    return
+                # The database went away (or never answered): every call fails at once until it is back, and
+                # the pool's connections to the old server are dropped then.
+                self.store.went_down()
                 await asyncio.sleep(0.5)
 
     def heard(self, note: dict[str, Any]) -> None:
