@@ -8,7 +8,8 @@ same methods), shared by any number of ``tricktable serve`` processes.
 - A move is accepted once: the log's primary key (table, move number) decides a race between two servers;
   the loser gets ``MoveTaken`` and catches up from the log.
 - Every change is announced on the ``tricktable`` channel (``NOTIFY``, sent when the transaction commits), so
-  the other servers update their players; ``shared.SharedTables`` listens.
+  the other servers update their players; ``shared.SharedTables`` listens.  A move's announcement carries the
+  move, so a server that is up to date plays it without asking the database.
 - Leases (``leases``: a row per table with an owner and an expiry, renewed) decide which server runs a
   table's bots, timers and stand-ins; ``presence`` tells the lease holder who is connected elsewhere.
 - While the database cannot be reached every call fails at once with ``StoreUnavailable`` (no waiting on the
@@ -268,7 +269,10 @@ class PgStore:
         """Commit move ``n`` (0-based); ``MoveTaken`` if another server recorded move ``n`` first.  One
         statement, so one round trip: the insert, the table finished by the last move, and the announcement."""
         now = time.time()
-        note = json.dumps({"o": self.owner, "t": table_id, "k": "move", "n": n}, separators=(",", ":"))
+        # The move itself rides along (it is short): a server that has move n-1 plays it without a round trip.
+        note = json.dumps(
+            {"o": self.owner, "t": table_id, "k": "move", "n": n, "m": move, "at": now}, separators=(",", ":")
+        )
         try:
             with self._conn() as conn:
                 conn.execute(

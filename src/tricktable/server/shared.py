@@ -2,7 +2,8 @@
 in memory and serves any of them; this keeps them in step.
 
 - Moves, seats and closings made at another server arrive on the ``tricktable`` channel (``LISTEN``); the
-  table catches up from the log (never from the message) and tells its own connections.  After the listening
+  table plays the announced move if it is the next one, and otherwise catches up from the log, then tells its
+  own connections.  After the listening
   connection is lost (the database restarted), every table catches up once it is back.
 - A table's driver (bots, stand-ins for absent players) and its idle expiry run only at the server holding
   the table's lease.  Leases are renewed every ``tick`` seconds and last ``lease`` seconds: when a server
@@ -99,7 +100,11 @@ class SharedTables:
         if kind == "new" and table is None:
             self.adopt(table_id)
         elif table is not None and kind == "move":
-            self.catch_up(table)
+            if note.get("n") == len(table.row.moves) and isinstance(note.get("m"), str):
+                # The next move, committed (the announcement is sent at the commit): no need to read the log.
+                self.absorb(table, [(note["m"], float(note.get("at") or time.time()))])
+            else:
+                self.catch_up(table)
         elif table is not None and kind == "info":
             self.refresh(table)
 
@@ -120,7 +125,10 @@ class SharedTables:
 
     def catch_up(self, table: Table) -> None:
         """Play the moves the log has beyond the table's own, then tell the table's connections."""
-        moves = self.store.moves_from(table.id, len(table.row.moves))
+        self.absorb(table, self.store.moves_from(table.id, len(table.row.moves)))
+
+    def absorb(self, table: Table, moves: list[tuple[str, float]]) -> None:
+        """Play moves already in the log (with when each was made) and tell the table's connections."""
         if not moves:
             return
         game = table.game
