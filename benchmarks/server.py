@@ -6,6 +6,11 @@ worker processes its bots think in.
     python -m benchmarks.server                       # 200 tables, 100 watchers, 30 s, random bots every 0.5 s
     python -m benchmarks.server --bot strongest       # each game's strongest bot level at every seat
     python -m benchmarks.server --tables 50 --seconds 10 --bot-delay 0.2
+    python -m benchmarks.server --backends sqlite,postgresql:1,postgresql:2   # one run, three set-ups
+
+``postgresql:N``: N server processes on one PostgreSQL database (a throwaway cluster started from Debian's
+binaries, as the tests do); tables are made at each process in turn and every watcher watches through another
+process than the one that made its table, so with 2 processes every update it sees crossed between them.
 """
 
 from __future__ import annotations
@@ -55,7 +60,7 @@ def workers_kb(pid: int) -> int:
     return total
 
 
-def start(db: Path, port: int, bot_delay: float) -> subprocess.Popen[bytes]:
+def start(db: Path | str, port: int, bot_delay: float) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-c", "from tricktable.cli import main; main()", "serve", "--port", str(port)]
     command += ["--db", str(db), "--bot-delay", str(bot_delay)]
     # One client makes every table here: lift the per-address limits meant for strangers.
@@ -95,32 +100,39 @@ async def watch(url: str, table: str, latencies: list[float], stop: asyncio.Even
     return "stopped"
 
 
-async def run(args: argparse.Namespace) -> dict[str, Any]:
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
+async def run(args: argparse.Namespace, db: Path | str, servers: int = 1) -> dict[str, Any]:
+    ports = [free_port() for _ in range(servers)]
+    urls = [f"http://127.0.0.1:{port}" for port in ports]
     with tempfile.TemporaryDirectory() as tmp:
-        process = start(Path(tmp) / "bench.sqlite3", port, args.bot_delay)
+        processes = [start(db if isinstance(db, str) else Path(tmp) / db, port, args.bot_delay) for port in ports]
+        process = processes[0]
         try:
-            async with httpx.AsyncClient(base_url=url, timeout=30) as http:
-                for _ in range(300):
-                    with contextlib.suppress(httpx.HTTPError):
-                        if (await http.get("/api/games")).status_code == 200:
-                            break
-                    await asyncio.sleep(0.1)
+            async with contextlib.AsyncExitStack() as stack:
+                https = [await stack.enter_async_context(httpx.AsyncClient(base_url=u, timeout=30)) for u in urls]
+                http = https[0]
+                for client in https:
+                    for _ in range(300):
+                        with contextlib.suppress(httpx.HTTPError):
+                            if (await client.get("/api/games")).status_code == 200:
+                                break
+                        await asyncio.sleep(0.1)
                 baseline = memory_kb(process.pid)
                 LEVELS.update({g["name"]: g["bots"] for g in (await http.get("/api/games")).json()})
-                tables = [await create_table(http, i, args.bot) for i in range(args.tables)]
+                # Table i is made at server i % N (whose lease runs its bots) and watched at the next server.
+                tables = [await create_table(https[i % servers], i, args.bot) for i in range(args.tables)]
                 latencies: list[float] = []
                 stop = asyncio.Event()
                 created = len(tables)
 
                 async def watcher(slot: int) -> None:
                     nonlocal created
-                    table = tables[slot]
+                    table, maker = tables[slot], slot % servers
                     while not stop.is_set():
-                        if await watch(url.replace("http", "ws"), table, latencies, stop) == "over":
+                        seen = urls[(maker + 1) % servers].replace("http", "ws")
+                        if await watch(seen, table, latencies, stop) == "over":
                             # Keep the load steady: a finished table is replaced by a new one.
-                            table = await create_table(http, created, args.bot)
+                            maker = created % servers
+                            table = await create_table(https[maker], created, args.bot)
                             created += 1
 
                 tasks = [asyncio.create_task(watcher(i % len(tables))) for i in range(args.watchers)]
@@ -132,17 +144,20 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 moves = 0
                 for table in tables:
                     moves += (await http.get(f"/api/tables/{table}")).json()["move_number"]
-            peak = memory_kb(process.pid)
-            workers = workers_kb(process.pid)
+            peak = max((memory_kb(p.pid) for p in processes), key=lambda m: m["VmHWM"])
+            workers = max(workers_kb(p.pid) for p in processes)
         finally:
-            os.kill(process.pid, signal.SIGTERM)
-            process.wait(timeout=20)
+            for each in processes:
+                os.kill(each.pid, signal.SIGTERM)
+            for each in processes:
+                each.wait(timeout=20)
     ordered = sorted(latencies)
 
     def pct(p: float) -> float:
         return ordered[min(len(ordered) - 1, int(p * len(ordered)))] * 1000
 
     return {
+        "servers": servers,
         "bots": args.bot
         if args.bot != "strongest"
         else "strongest: " + ", ".join(f"{g} {v[-1]}" for g, v in LEVELS.items()),
@@ -158,8 +173,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "latency_max_ms": round(ordered[-1] * 1000, 2),
         "latency_mean_ms": round(statistics.fmean(ordered) * 1000, 2),
         "server_rss_start_mb": round(baseline["VmRSS"] / 1024, 1),
-        "server_peak_mb": round(peak["VmHWM"] / 1024, 1),
-        "bot_workers_peak_mb": round(workers / 1024, 1),
+        "server_peak_mb": round(peak["VmHWM"] / 1024, 1),  # per process (the largest)
+        "bot_workers_peak_mb": round(workers / 1024, 1),  # per process (the largest)
     }
 
 
@@ -174,13 +189,35 @@ def main() -> None:
         default="random",
         help="bot level at every seat: random, heuristic, or strongest (each game's last level)",
     )
+    parser.add_argument(
+        "--backends", default="sqlite", help="comma-separated: sqlite, postgresql:N (N processes on one database)"
+    )
     args = parser.parse_args()
-    result = asyncio.run(run(args))
-    width = max(len(k) for k in result)
-    for key, value in result.items():
-        print(f"{key:<{width}}  {value}")
-    ok = result["latency_p99_ms"] <= 50 and result["server_peak_mb"] <= 300
-    print(f"targets (p99 <= 50 ms, peak <= 300 MB): {'met' if ok else 'NOT met'}")
+    results: dict[str, dict[str, Any]] = {}
+    cluster = None
+    try:
+        for backend in args.backends.split(","):
+            if backend == "sqlite":
+                results[backend] = asyncio.run(run(args, Path("bench.sqlite3")))
+                continue
+            if cluster is None:
+                from tests.pgcluster import Cluster  # the tests' throwaway cluster, run from the repository's root
+
+                cluster = Cluster()
+            servers = int(backend.partition(":")[2] or 1)
+            db = cluster.new_database(f"bench_{len(results)}")
+            results[backend] = asyncio.run(run(args, db, servers))
+    finally:
+        if cluster is not None:
+            cluster.close()
+    width = max(len(k) for k in next(iter(results.values())))
+    print(f"{'':<{width}}  " + "  ".join(f"{b:>14}" for b in results))
+    for key in next(iter(results.values())):
+        if key != "bots":
+            print(f"{key:<{width}}  " + "  ".join(f"{r[key]!s:>14}" for r in results.values()))
+    for backend, result in results.items():
+        ok = result["latency_p99_ms"] <= 50 and result["server_peak_mb"] <= 300
+        print(f"{backend}: targets (p99 <= 50 ms, peak <= 300 MB) {'met' if ok else 'NOT met'}")
 
 
 if __name__ == "__main__":

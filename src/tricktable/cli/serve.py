@@ -13,7 +13,13 @@ from tricktable.cli.app import app
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="address to listen on"),
     port: int = typer.Option(8000, "--port", help="port to listen on"),
-    db: Path | None = typer.Option(None, "--db", help="SQLite file (default: in the user's data directory)"),
+    db: str | None = typer.Option(
+        None,
+        "--db",
+        envvar="TRICKTABLE_DB",
+        help="SQLite file (default: in the user's data directory), or postgresql://USER@HOST/DB shared by servers",
+    ),
+    db_pool: int = typer.Option(10, "--db-pool", min=1, max=1000, help="connections to PostgreSQL per server"),
     bot_delay: float = typer.Option(0.7, "--bot-delay", help="seconds a bot waits before moving"),
     grace: float = typer.Option(60.0, "--grace", help="seconds before a disconnected seat is played by a bot"),
     durable: bool = typer.Option(False, "--durable", help="wait for the disk at every move (survives a power cut)"),
@@ -39,13 +45,14 @@ def serve(
     code = run_server(
         host=host,
         port=port,
-        db_path=db,
+        db_path=db if db is None or db.startswith(("postgresql://", "postgres://")) else Path(db),
         bot_delay=bot_delay,
         grace=grace,
         durable=durable,
         limits=Limits(tables_per_client=client_tables, idle_expiry=idle_expiry),
         guard=GuardSettings(rate=rate, create_rate=create_rate),
         bot_workers=bot_workers or None,
+        db_pool=db_pool,
     )
     if code:
         raise typer.Exit(code)

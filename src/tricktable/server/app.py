@@ -19,13 +19,18 @@ from platformdirs import user_data_dir
 from tricktable.core.errors import IllegalMove, InvalidOptions
 from tricktable.server import api, host, pages
 from tricktable.server.botpool import BotPool
-from tricktable.server.db import Store
+from tricktable.server.db import Store, StoreUnavailable, TableStore
 from tricktable.server.guard import Guard, GuardSettings, plain_errors
 from tricktable.server.lab import router as lab_router
 from tricktable.server.manager import Limits, TableManager, TooManyTables
 from tricktable.server.pages import STATIC
 from tricktable.server.table import SeatRefused, SeatTaken
 from tricktable.server.ws import table_socket
+
+
+def is_database_url(db: str | Path | None) -> bool:
+    """``--db`` names a PostgreSQL database (``postgresql://...``) rather than a SQLite file."""
+    return isinstance(db, str) and db.startswith(("postgresql://", "postgres://"))
 
 
 def default_db_path() -> Path:
@@ -40,11 +45,25 @@ def create_app(
     limits: Limits | None = None,
     guard: GuardSettings | None = None,
     bot_workers: int | None = None,
-    store: Store | None = None,
+    store: TableStore | None = None,
+    db_pool: int = 10,
 ) -> FastAPI:
     """The web table; the store opens (and unfinished tables come back) at startup.  ``store``: one opened
-    already (``run_server`` opens it first, to refuse a database it cannot use before anything starts)."""
-    path = Path(db_path) if db_path is not None else default_db_path()
+    already (``run_server`` opens it first, to refuse a database it cannot use before anything starts).
+    ``db_path`` may be a ``postgresql://`` URL: a database shared with other servers (``db_pool``
+    connections)."""
+    url = str(db_path) if is_database_url(db_path) else None
+    path = Path(db_path) if db_path is not None and url is None else default_db_path()
+    rate_storage = None
+    if url is not None or (store is not None and store.shared):
+        # PostgreSQL (the ``postgresql`` extra) is imported only when asked for.
+        from tricktable.server.pglimits import PostgresStorage
+        from tricktable.server.pgstore import PgStore
+
+        if store is None and url is not None:
+            store = PgStore(url, pool_size=db_pool, durable=durable)
+        assert isinstance(store, PgStore)
+        rate_storage = PostgresStorage(store)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -54,7 +73,15 @@ def create_app(
         pool = BotPool(bot_workers)
         await pool.warm()
         manager = TableManager(opened, bot_delay=bot_delay, grace=grace, pool=pool, limits=limits)
+        if opened.shared:
+            from tricktable.server.pgstore import PgStore
+            from tricktable.server.shared import SharedTables
+
+            assert isinstance(opened, PgStore)
+            manager.shared = SharedTables(manager, opened)
         manager.restore()
+        if manager.shared is not None:
+            await manager.shared.start()
         manager.start_housekeeping()
         app.state.manager = manager
         # Everything loaded so far lives for the whole run: keep the collector from walking it again and
@@ -79,7 +106,7 @@ def create_app(
         openapi_url="/api/openapi.json",
     )
     app.state.db_path = path
-    app.add_middleware(Guard, settings=guard or GuardSettings())
+    app.add_middleware(Guard, settings=guard or GuardSettings(), storage=rate_storage)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_api_websocket_route("/ws/{table_id}", table_socket)
     app.include_router(pages.router)
@@ -96,6 +123,7 @@ def create_app(
     for error, status in ((IllegalMove, 400), (InvalidOptions, 400), (SeatRefused, 403), (SeatTaken, 409)):
         app.add_exception_handler(error, reason(status))  # type: ignore[arg-type]
     app.add_exception_handler(TooManyTables, reason(429))  # type: ignore[arg-type]
+    app.add_exception_handler(StoreUnavailable, reason(503))  # type: ignore[arg-type]
 
     @app.exception_handler(RequestValidationError)
     async def malformed(_: Request, exc: RequestValidationError) -> JSONResponse:

@@ -18,7 +18,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from filelock import FileLock, Timeout
 
@@ -66,6 +66,14 @@ class StoreError(Exception):
     """The database cannot be used: the message says why in one line."""
 
 
+class StoreUnavailable(Exception):
+    """The database cannot be reached right now (a shared PostgreSQL store): nothing was saved; try again."""
+
+
+class MoveTaken(Exception):
+    """Another server recorded a move with this number first (a shared store): the log decides."""
+
+
 @dataclass
 class SeatRow:
     seat: int
@@ -95,10 +103,43 @@ class TableRow:
     host_hash: str | None = None
     #: Closed by its host or expired while idle: over without a result.
     closed: bool = False
+    #: The address that created it, for the per-client cap across servers (kept by the PostgreSQL store only).
+    client: str | None = None
+
+
+class TableStore(Protocol):
+    """What the server needs of a store: this SQLite one, or ``pgstore.PgStore`` shared by several servers."""
+
+    #: Several servers use it at once (leases decide which one runs a table's bots).
+    shared: bool
+
+    def close(self) -> None: ...
+
+    def create_table(self, row: TableRow) -> None: ...
+
+    def add_move(self, table_id: str, n: int, seat: int, move: str, result: dict[str, Any] | None) -> None: ...
+
+    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> None: ...
+
+    def set_seat(self, table_id: str, seat: int, kind: str, bot: str, name: str, token_hash: str | None) -> None: ...
+
+    def close_table(self, table_id: str) -> None: ...
+
+    def set_rematch(self, table_id: str, rematch_id: str) -> None: ...
+
+    def unfinished_ids(self) -> list[str]: ...
+
+    def load(self, table_id: str) -> TableRow | None: ...
+
+    def recent_finished(self, limit: int = 20) -> list[tuple[str, str, float, str | None]]: ...
+
+    def move_count(self, table_id: str) -> int: ...
 
 
 class Store:
     """A thin layer over one SQLite connection, used from the server's event loop only."""
+
+    shared = False
 
     def __init__(self, path: str | Path, durable: bool = False) -> None:
         """Open (or create) the database; raises ``StoreError`` with a one-line reason if it cannot be used."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from limits import RateLimitItem, parse
-from limits.storage import MemoryStorage
+from limits.storage import MemoryStorage, Storage
 from limits.strategies import MovingWindowRateLimiter
 
 Scope = MutableMapping[str, Any]
@@ -50,10 +50,11 @@ async def _answer(send: Send, status: int, detail: str, headers: dict[str, str] 
 class Guard:
     """ASGI middleware: rate limits, then the body cap, then the app."""
 
-    def __init__(self, app: ASGIApp, settings: GuardSettings | None = None) -> None:
+    def __init__(self, app: ASGIApp, settings: GuardSettings | None = None, storage: Storage | None = None) -> None:
         self.app = app
         self.settings = settings or GuardSettings()
-        self.limiter = MovingWindowRateLimiter(MemoryStorage())
+        # ``storage``: shared by several servers (``pglimits``); by default this process's memory.
+        self.limiter = MovingWindowRateLimiter(storage or MemoryStorage())
         self.rate: RateLimitItem = parse(self.settings.rate)
         self.create_rate: RateLimitItem = parse(self.settings.create_rate)
 

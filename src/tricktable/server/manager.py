@@ -10,7 +10,7 @@ import logging
 import secrets
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tricktable.analysis import has_analysis as game_has_analysis
 from tricktable.bots.base import bot_kinds, default_level
@@ -19,8 +19,11 @@ from tricktable.core.game import Game
 from tricktable.core.records import to_record
 from tricktable.core.registry import game_class, new_game
 from tricktable.server.botpool import BotPool
-from tricktable.server.db import SeatRow, Store, TableRow
+from tricktable.server.db import SeatRow, TableRow, TableStore
 from tricktable.server.table import Table, hash_token, new_token
+
+if TYPE_CHECKING:
+    from tricktable.server.shared import SharedTables
 
 log = logging.getLogger("tricktable.server")
 
@@ -55,7 +58,12 @@ class TableManager:
     """Every table the server knows: unfinished ones live in memory; finished ones are loaded when asked for."""
 
     def __init__(
-        self, store: Store, bot_delay: float, grace: float, pool: BotPool | None = None, limits: Limits | None = None
+        self,
+        store: TableStore,
+        bot_delay: float,
+        grace: float,
+        pool: BotPool | None = None,
+        limits: Limits | None = None,
     ) -> None:
         self.store = store
         self.bot_delay = bot_delay
@@ -65,6 +73,9 @@ class TableManager:
         self.tables: dict[str, Table] = {}
         self._housekeeper: asyncio.Task[None] | None = None
         self._analyses: set[asyncio.Task[None]] = set()
+        #: With a shared (PostgreSQL) store: the other servers' changes, and the leases that say which
+        #: server runs each table's bots and timers.
+        self.shared: SharedTables | None = None
 
     # ----- lifecycle --------------------------------------------------------------------------------
 
@@ -81,7 +92,7 @@ class TableManager:
                 log.exception("table %s cannot be rebuilt from its log", table_id)
                 continue
             self.tables[table_id] = table
-            table.start()
+            self.start_table(table)
             count += 1
         return count
 
@@ -96,7 +107,24 @@ class TableManager:
             except Exception:
                 log.exception("housekeeping failed")
 
+    def start_table(self, table: Table) -> None:
+        """Start a table's driver, here unless another server holds its lease."""
+        if self.shared is None or self.shared.holds(table.id):
+            table.start()
+
+    def catch_up(self, table: Table) -> None:
+        """Another server recorded moves this one has not played yet: play them from the log."""
+        if self.shared is not None:
+            self.shared.catch_up(table)
+
+    def refresh(self, table: Table) -> None:
+        """Seats may have changed at another server: read them again from the store."""
+        if self.shared is not None:
+            self.shared.refresh(table)
+
     async def close(self) -> None:
+        if self.shared is not None:
+            await self.shared.close()
         if self._housekeeper is not None:
             self._housekeeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -184,7 +212,10 @@ class TableManager:
         """Raise ``TooManyTables`` if ``client`` may not open another table now."""
         if client is None:
             return
-        running = sum(1 for t in self.tables.values() if t.client == client and not t.over)
+        if self.shared is not None:
+            running = self.shared.store.running_tables_of(client)
+        else:
+            running = sum(1 for t in self.tables.values() if t.client == client and not t.over)
         if running >= self.limits.tables_per_client:
             raise TooManyTables(
                 f"you already have {running} unfinished tables, the most one address may have: "
@@ -218,11 +249,14 @@ class TableManager:
             rematch_of=rematch_of,
             fixed=plan.fixed,
             host_hash=host_hash,
+            client=client,
         )
         self.store.create_table(row)
         table = Table(row, game, self, client=client)
         self.tables[table_id] = table
-        table.start()
+        if self.shared is not None:
+            self.shared.held.add(table_id)  # the store gave this server the new table's lease
+        self.start_table(table)
         return table, host_token
 
     # ----- finding and ending tables ------------------------------------------------------------------
@@ -238,7 +272,7 @@ class TableManager:
             return None
         table = Table(row, self.replay(row), self)
         self.tables[table_id] = table
-        table.start()
+        self.start_table(table)
         return table
 
     def finished(self, table: Table) -> None:
@@ -266,7 +300,11 @@ class TableManager:
         expired = [
             t
             for t in list(self.tables.values())
-            if not t.over and not t.connections and now - t.active_at >= self.limits.idle_expiry
+            if not t.over
+            and not t.connections
+            and now - t.active_at >= self.limits.idle_expiry
+            # With several servers, only the lease holder expires a table (it hears who is at it elsewhere).
+            and (self.shared is None or (self.shared.holds(t.id) and t.id not in self.shared.elsewhere))
         ]
         for table in expired:
             log.info("table %s expired after %.0f s without anybody at it", table.id, now - table.active_at)

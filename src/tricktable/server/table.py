@@ -25,7 +25,7 @@ from tricktable.core.errors import IllegalMove, TricktableError
 from tricktable.core.game import Game
 from tricktable.core.players import Bot
 from tricktable.server.botpool import BotPool
-from tricktable.server.db import SeatRow, Store, TableRow
+from tricktable.server.db import MoveTaken, SeatRow, StoreUnavailable, TableRow, TableStore
 from tricktable.server.narration import Narrator
 
 log = logging.getLogger("tricktable.server")
@@ -49,7 +49,7 @@ def token_matches(expected_hash: str | None, token: str | None) -> bool:
 class Owner(Protocol):
     """What a table needs from the manager that owns it (``manager.TableManager``)."""
 
-    store: Store
+    store: TableStore
     pool: BotPool
     bot_delay: float
     grace: float
@@ -61,6 +61,10 @@ class Owner(Protocol):
     def round_over(self, table: Table) -> None: ...
 
     def finished(self, table: Table) -> None: ...
+
+    def catch_up(self, table: Table) -> None: ...
+
+    def refresh(self, table: Table) -> None: ...
 
 
 class SeatRefused(TricktableError):
@@ -142,6 +146,8 @@ class Table:
         """Raise ``SeatRefused`` unless ``token`` is the secret of ``seat``."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.game.players:
             raise SeatRefused("there is no such seat at this table")
+        if not token_matches(self.seats[seat].row.token_hash, token) and token:
+            self.manager.refresh(self)  # the seat may have been taken at another server a moment ago
         if not token_matches(self.seats[seat].row.token_hash, token):
             raise SeatRefused(f"this browser does not hold seat {seat + 1} (its seat token is missing or wrong)")
 
@@ -296,11 +302,20 @@ class Table:
         canonical = str(game.history[-1])
         try:
             self.manager.store.add_move(self.id, n, seat, canonical, game.result())
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, StoreUnavailable) as exc:
             # Not saved, so it did not happen: rebuild the game as the log has it.
             log.exception("could not save a move at table %s", self.id)
             self.game = self.manager.replay(self.row)
             raise IllegalMove("the server could not save the move; try again") from exc
+        except MoveTaken:
+            # Another server recorded move n first: catch up with the log and answer from it.
+            self.game = self.manager.replay(self.row)
+            self.manager.catch_up(self)
+            if by_person and n < len(self.row.moves) and self.row.moves[n] == canonical:
+                return  # the same move, sent to two servers: it was made once
+            if by_person:
+                raise IllegalMove("another move was made first; look at the table again") from None
+            return
         self.row.moves.append(canonical)
         self.last_move_at = time.monotonic()
         if by_person:
