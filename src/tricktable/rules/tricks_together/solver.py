@@ -25,6 +25,7 @@ from collections.abc import Iterator, Sequence
 
 from tricktable.core.cards import SUIT_MASKS
 from tricktable.rules.tricks_together.compiled import CSOLVER
+from tricktable.rules.tricks_together.kernel import beats
 
 Vector = tuple[int, ...]
 
@@ -53,13 +54,6 @@ def equivalent_choices(hand: int, legal: int, alive: int) -> list[int]:
     return out
 
 
-def _beats(card: int, best: int, led: int, trump: int) -> bool:
-    suit = card // 13
-    if suit == trump:
-        return best // 13 != trump or card > best
-    return suit == led and best // 13 != trump and card > best
-
-
 def trick_completions(
     hands: Sequence[int], trump: int, leader: int, trick: Sequence[int]
 ) -> Iterator[tuple[tuple[int, ...], int]]:
@@ -76,7 +70,7 @@ def trick_completions(
     best = trick[0] if trick else -1
     winner = leader
     for i in range(1, len(trick)):
-        if _beats(trick[i], best, led, trump):
+        if beats(trick[i], best, led, trump):
             best, winner = trick[i], (leader + i) % n
     held = list(hands)
 
@@ -90,7 +84,7 @@ def trick_completions(
             held[seat] = hand ^ (1 << card)
             if led < 0:
                 yield from extend((seat + 1) % n, left - 1, card // 13, card, seat)
-            elif _beats(card, best, led, trump):
+            elif beats(card, best, led, trump):
                 yield from extend((seat + 1) % n, left - 1, led, card, seat)
             else:
                 yield from extend((seat + 1) % n, left - 1, led, best, winner)
