@@ -73,15 +73,16 @@ def create_app(
         pool = BotPool(bot_workers)
         await pool.warm()
         manager = TableManager(opened, bot_delay=bot_delay, grace=grace, pool=pool, limits=limits)
+        peers = None
         if opened.shared:
             from tricktable.server.pgstore import PgStore
             from tricktable.server.shared import SharedTables
 
             assert isinstance(opened, PgStore)
-            manager.shared = SharedTables(manager, opened)
+            peers = manager.shared = SharedTables(manager, opened)
         manager.restore()
-        if manager.shared is not None:
-            await manager.shared.start()
+        if peers is not None:
+            await peers.start()
         manager.start_housekeeping()
         app.state.manager = manager
         # Everything loaded so far lives for the whole run: keep the collector from walking it again and

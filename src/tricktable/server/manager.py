@@ -10,7 +10,7 @@ import logging
 import secrets
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from tricktable.analysis import has_analysis as game_has_analysis
 from tricktable.bots.base import bot_kinds, default_level
@@ -22,13 +22,35 @@ from tricktable.server.botpool import BotPool
 from tricktable.server.db import SeatRow, TableRow, TableStore
 from tricktable.server.table import Table, hash_token, new_token
 
-if TYPE_CHECKING:
-    from tricktable.server.shared import SharedTables
-
 log = logging.getLogger("tricktable.server")
 
 #: Largest seed a table may be given (seeds are stored as text, but records and shuffles take 63 bits).
 MAX_SEED = 2**63 - 1
+
+
+class SharedStore(Protocol):
+    """What the manager asks of a store that several servers share: unfinished tables counted over all of them."""
+
+    def running_tables_of(self, client: str) -> int: ...
+
+
+class Peers(Protocol):
+    """The other servers on a shared store, as the manager sees them (``server.shared.SharedTables``): which
+    tables this server holds the lease of, who is connected elsewhere, and keeping a table in step with the log."""
+
+    @property
+    def store(self) -> SharedStore: ...
+
+    held: set[str]
+    elsewhere: dict[str, set[int]]
+
+    def holds(self, table_id: str) -> bool: ...
+
+    def catch_up(self, table: Table) -> None: ...
+
+    def refresh(self, table: Table) -> None: ...
+
+    async def close(self) -> None: ...
 
 
 class TooManyTables(TricktableError):
@@ -75,7 +97,7 @@ class TableManager:
         self._analyses: set[asyncio.Task[None]] = set()
         #: With a shared (PostgreSQL) store: the other servers' changes, and the leases that say which
         #: server runs each table's bots and timers.
-        self.shared: SharedTables | None = None
+        self.shared: Peers | None = None
 
     # ----- lifecycle --------------------------------------------------------------------------------
 

@@ -145,7 +145,7 @@ class SharedTables:
             if rounds > table.rounds:
                 self.manager.round_over(table)
             table.rounds = rounds
-        table.wake.set()
+        table.wake()
         if table.over:
             self.manager.finished(table)
 
@@ -177,7 +177,7 @@ class SharedTables:
             self.manager.forget_if_idle(table)
             return
         table.send_info()
-        table.wake.set()
+        table.wake()
 
     def catch_up_all(self) -> None:
         known = set(self.manager.tables)
@@ -249,4 +249,4 @@ class SharedTables:
             if remote:
                 table.active_at = now
             if changed:
-                table.wake.set()
+                table.wake()

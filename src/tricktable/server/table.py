@@ -427,6 +427,10 @@ class Table:
     def changed(self) -> None:
         """Seats or connections changed: tell the watchers and let the driver look again."""
         self.send_info()
+        self.wake()
+
+    def wake(self) -> None:
+        """Let the driver look again (a move or a seat changed, here or at another server)."""
         self._wake.set()
 
     # ----- the driver: bots, and stand-ins for absent players ----------------------------------------
