@@ -17,6 +17,8 @@ Probe = Callable[[Game], Any]
 
 #: The reference searches are exact and slow: they are asked only this close to the end of a round.
 TRICKS_LEFT = 3
+#: Trumps is for up to 8 players: its reference search is asked when this many cards are left in all hands.
+CARDS_LEFT = 12
 
 
 def tricks_together_solver(game: Any) -> Any:
@@ -68,7 +70,7 @@ def secret_trumps_solver(game: Any) -> Any:
 def trumps_solver(game: Any) -> Any:
     if game.phase != "play" or game.to_move is None:
         return None
-    if game.hands[game.to_move].bit_count() > TRICKS_LEFT:
+    if sum(hand.bit_count() for hand in game.hands) > CARDS_LEFT:
         return None
     trick = tuple(
         (trumps.NONE if s is None else s, c, t) for s, c, t in zip(game.trick_seats, game.trick, game.trick_trumps)

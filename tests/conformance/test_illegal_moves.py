@@ -7,6 +7,8 @@ The kinds, found for each game from its own random games rather than listed per 
   words too many, read through the game's ``parse_move``;
 * **foreign**: a move of another game, and things that are not moves at all;
 * **other phase**: a move the game allows in another phase (a number while cards are played);
+* **unseen card**: a card the mover cannot see (another seat's, or face down): the protocol's moves carry no
+  seat, so this is a move of the wrong seat;
 * **same phase**: a move the game allows elsewhere in this phase but not now: a card not in hand (another
   seat's, or played already), a card that does not follow, a number out of range, a goal not held;
 * **game over**: anything at all once the game has ended.
@@ -28,7 +30,7 @@ from tricktable.core.game import Game, Move
 from tricktable.core.registry import game_class, game_names
 
 #: Positions of each configuration where illegal moves are tried.
-POSITIONS = 8
+POSITIONS = 5
 #: Tried at each position, of each kind.
 PER_KIND = 2
 GARBAGE = (
@@ -51,6 +53,12 @@ def vocabulary(config: Config) -> dict[str, tuple[Move, ...]]:
         if moves:
             found.setdefault(game.phase, {}).update((str(m), m) for m in moves)
     return {phase: tuple(moves.values()) for phase, moves in found.items()}
+
+
+@cache
+def unseen_cards(config: Config) -> bool:
+    """Whether the seat to move is ever kept from seeing a card in the configuration's random games."""
+    return any(game.to_move is not None and game.hidden_from(game.to_move).cards for game in replay(config, 50))
 
 
 @cache
@@ -94,6 +102,10 @@ def candidates(config: Config, game: Game, rng: random.Random) -> Iterator[tuple
         everything = [m for moves in known.values() for m in moves]
         yield from (("game over", m) for m in rng.sample(everything, min(2 * PER_KIND, len(everything))))
         return
+    # A card the mover cannot see (another seat's, or face down): the protocol's moves carry no seat, so this
+    # is what "the wrong seat's move" comes to.
+    unseen = sorted(card for card in game.hidden_from(game.to_move).cards if illegal_text(card))
+    yield from (("unseen card", card) for card in rng.sample(unseen, min(PER_KIND, len(unseen))))
     for kind, pool in (
         ("other phase", [m for phase, moves in known.items() if phase != game.phase for m in moves]),
         ("same phase", [m for m in known.get(game.phase, ()) if str(m) not in legal]),
@@ -120,7 +132,7 @@ def refuse(game: Game, move: Any, before: dict[str, str]) -> None:
 def test_an_illegal_move_of_every_kind_changes_nothing(config: Config) -> None:
     rng = random.Random(config.seed)
     refused: dict[str, int] = {}
-    for game in replay(config, positions=POSITIONS, least=4):
+    for game in replay(config, positions=POSITIONS, least=3):
         before = snapshot(game, quick=True)
         for kind, move in candidates(config, game, rng):
             refuse(game, move, before)
@@ -128,6 +140,8 @@ def test_an_illegal_move_of_every_kind_changes_nothing(config: Config) -> None:
     kinds = {"garbage", "foreign", "same phase", "game over"}
     if len(vocabulary(config)) > 1:
         kinds.add("other phase")
+    if unseen_cards(config):
+        kinds.add("unseen card")
     assert kinds <= set(refused), f"no illegal move of the kinds {kinds - set(refused)} was tried"
 
 

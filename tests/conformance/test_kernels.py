@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import random
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -22,13 +23,13 @@ from typing import Any
 import pytest
 
 from tests.conformance.kernel_probes import PROBES, UNPROBED
-from tests.conformance.support import Config, each_configuration, replay
+from tests.conformance.support import Config, each_configuration, random_games, replay
 from tricktable.core.game import Game
 from tricktable.core.records import to_record
 from tricktable.core.registry import game_class, game_names
 
-#: Positions of each configuration where the probes ask the kernels.
-POSITIONS = 40
+#: Positions of each configuration where the probes ask the kernels (those near a round's end answer).
+POSITIONS = 60
 
 
 def package_of(name: str) -> str:
@@ -95,6 +96,16 @@ def test_every_kernel_of_the_game_is_built_and_loaded(name: str) -> None:
     assert set(PROBES[name]) | set(UNPROBED.get(name, ())) >= set(found), "a kernel no probe asks"
 
 
+def asked_positions(config: Config) -> Iterator[Game]:
+    """About ``POSITIONS`` positions of the configuration's random games, the same ones on every call, and
+    each game's end."""
+    total = sum(len(moves) + 1 for _, moves in random_games(config))
+    rng = random.Random(config.seed)
+    for game in replay(config):
+        if rng.random() * total < POSITIONS or game.to_move is None:
+            yield game
+
+
 @each_configuration()
 def test_the_kernels_agree_with_the_reference(config: Config) -> None:
     probes = PROBES[config.name]
@@ -102,13 +113,13 @@ def test_the_kernels_agree_with_the_reference(config: Config) -> None:
     answers: list[Any] = []
     records: list[str] = []
     with kernels_replaced(config.name, lambda kernel: Recording(kernel, used)):
-        for game in replay(config, positions=POSITIONS, least=10):
+        for game in asked_positions(config):
             answers.append([probe(game) for probe in probes.values()])
             if game.to_move is None:
                 records.append(record_text(game))
     with kernels_replaced(config.name, lambda kernel: None):
         index = 0
-        for game in replay(config, positions=POSITIONS, least=10):
+        for game in asked_positions(config):
             reference = [probe(game) for probe in probes.values()]
             assert reference == answers[index], f"the kernels answer otherwise at move {len(game.history)}"
             index += 1

@@ -51,7 +51,7 @@ def test_records_clones_and_replays_agree(config: Config) -> None:
     games = random_games(config)
     stride = max(1, sum(len(moves) for _, moves in games) // POSITIONS)
     index = 0
-    for seed, moves in games:
+    for number, (seed, moves) in enumerate(games):
         game = config.new_game(seed)
         for step, text in enumerate(moves):
             if index % stride == stride // 2:
@@ -60,6 +60,7 @@ def test_records_clones_and_replays_agree(config: Config) -> None:
                 assert state_text(replayed(game, list(moves[:step]))) == state_text(game)
             index += 1
             game.play(text)
-        check_record(game)
-        check_clone(game, [])
-        assert snapshot(replayed(game, list(moves))) == snapshot(game), "the moves replayed give another game"
+        if number in (0, len(games) - 1):  # the ends of the first and last games (short games come in dozens)
+            check_record(game)
+            check_clone(game, [])
+            assert snapshot(replayed(game, list(moves))) == snapshot(game), "the moves replayed give another game"
