@@ -114,16 +114,17 @@ def random_games(config: Config) -> tuple[tuple[int, tuple[str, ...]], ...]:
 LONG_GAME = 600
 
 
-def replay(config: Config, positions: int = 10**9, least: int = 1) -> Iterator[Game]:
+def replay(config: Config, positions: int = 10**9, least: int = 1, every_end: bool = True) -> Iterator[Game]:
     """The random games of ``config`` at every position, each finished game included (the same object, moved
     on between steps); about ``positions`` of them, evenly spread, when fewer are wanted (fewer again in long
-    games, but never fewer than ``least``)."""
+    games, but never fewer than ``least``).  ``every_end=False``: of the finished games only the last."""
     total = sum(len(moves) + 1 for _, moves in random_games(config))
     if positions < total:
         positions = max(least, positions * min(total, LONG_GAME) // total)
     stride = max(1, total // positions)
     index = 0
-    for seed, moves in random_games(config):
+    games = random_games(config)
+    for number, (seed, moves) in enumerate(games):
         game = config.new_game(seed)
         for text in moves:
             if index % stride == 0:
@@ -131,7 +132,8 @@ def replay(config: Config, positions: int = 10**9, least: int = 1) -> Iterator[G
             index += 1
             game.play(text)
         index += 1
-        yield game  # the end is always looked at
+        if every_end or number == len(games) - 1:
+            yield game
 
 
 def seats(game: Game) -> list[int | None]:
