@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from tricktable.core.errors import IllegalMove, InvalidOptions
 from tricktable.core.events import Event, GameOver, LogEntry
+from tricktable.core.hidden import Hidden
 from tricktable.core.options import Option, resolve_options
 
 
@@ -145,6 +146,12 @@ class Game(ABC):
     @abstractmethod
     def result(self) -> dict[str, Any] | None:
         """``None`` while the game runs; afterwards winners, scores and a summary."""
+
+    def hidden_from(self, seat: int | None) -> Hidden:
+        """What ``seat`` (``None``: the spectators) may not know now: the cards out of its sight and the other
+        seats' choices not yet revealed to it (``core.hidden``).  Every game states it; the conformance suite
+        holds every view to it."""
+        raise NotImplementedError(f"{type(self).__name__} does not say what is hidden from a seat")
 
     def deals_made(self) -> list[dict[str, Any]]:
         """Every deal made so far, in the game's explicit-deal format: what a record keeps, so that it replays

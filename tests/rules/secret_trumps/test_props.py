@@ -1,33 +1,22 @@
-"""Property tests over random Secret Trumps games: both variants, 3 and 4 players."""
+"""Property tests over random Secret Trumps games: both variants, 3 and 4 players.
+
+What every game keeps (the protocol, illegal moves, the aside cards and the goals chosen kept hidden, records)
+is checked by ``tests/conformance``; here the cards are conserved, the trumps stay with the start player until
+the picking ends, and each round is scored as the rules say.
+"""
 
 from __future__ import annotations
 
-import json
 import random
-from collections.abc import Iterator
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tricktable
-from tricktable.rules.secret_trumps import CARD_TEXT, GOALS, NUM_CARDS, RoundOutcome, parse_card
+from tricktable.rules.secret_trumps import GOALS, NUM_CARDS, RoundOutcome, parse_card
 
 GOAL = {g.slug: g for g in GOALS}
-
-
-def strings(value: Any) -> Iterator[str]:
-    """Every string anywhere in a JSON-like value, split into words so that card texts inside lines count."""
-    if isinstance(value, str):
-        yield value
-        yield from value.replace(":", " ").replace(",", " ").split()
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            yield from strings(k)
-            yield from strings(v)
-    elif isinstance(value, list | tuple):
-        for v in value:
-            yield from strings(v)
 
 
 def check_conservation(game: Any) -> None:
@@ -51,27 +40,16 @@ def check_conservation(game: Any) -> None:
 
 
 def check_views(game: Any) -> None:
-    n = game.players
-    aside_texts = {CARD_TEXT[row[3]] for row in game.rows} if n == 3 and game.phase != "draft" else set()
+    """The trumps are the start player's alone while the picking lasts; the start player never aims at a goal."""
     picking = game.phase == "pick"
-    for seat in [None, *range(n)]:
+    for seat in [None, *range(game.players)]:
         view = game.view(seat)
-        json.dumps(view)
-        if aside_texts:
-            # The aside cards are seen by nobody, in any form.
-            pretty = {t[0] + "♠♥♦♣"["SHDC".index(t[1])] for t in aside_texts}
-            assert not (set(strings(view)) & (aside_texts | pretty))
         if picking and seat != game.start:
             assert view["trumps"] is None
             assert view["table"]["trump suit"] == "?" and view["table"]["trump rank"] == "?"
             assert not any(e["type"] in ("trumps_seen", "trumps_revealed") for e in view["events"])
         if picking and seat == game.start:
             assert view["trumps"] is not None
-        if not game.revealed:
-            for p in range(n):
-                if p != seat:
-                    assert view["goals"][p]["chosen"] is None and view["seats"][p]["chosen"] is None
-            assert all(e["seat"] == seat for e in view["events"] if e["type"] == "goal_chosen")
         # The start player never declares an aim: its choice is never anything but None.
         if game.phase != "draft":
             assert view["goals"][game.start]["chosen"] is None
@@ -135,11 +113,7 @@ def test_random_games_keep_every_invariant(seed: int, players: int, second_deck:
     rng = random.Random(seed)
     moves = 0
     while not game.is_over:
-        legal = game.legal_moves()
-        assert legal
-        move = rng.choice(legal)
-        assert game.why_illegal(move) is None
-        game.play(move)
+        game.play(rng.choice(game.legal_moves()))
         moves += 1
         check_conservation(game)
         if (game.round_no <= 1 and moves % 3 == 0) or moves % 23 == 0 or game.phase == "choose":
@@ -151,39 +125,3 @@ def test_random_games_keep_every_invariant(seed: int, players: int, second_deck:
     goal_count = 5 if five_goals else 4
     assert result["winners"] and all(result["scores"][w] == goal_count for w in result["winners"])
     assert all(len(c) == len(set(c)) for c in game.crossed)
-
-
-@settings(max_examples=8, deadline=None)
-@given(seed=st.integers(0, 2**31), players=st.sampled_from([3, 4]))
-def test_illegal_moves_change_nothing(seed: int, players: int) -> None:
-    game: Any = tricktable.new_game("secret-trumps", players=players, seed=seed)
-    rng = random.Random(seed)
-    texts = ["goal most", "pick 7S", "choose fewest", "cross last", "7S", "AH", "9C", "pick AD"]
-    for _ in range(160):
-        if game.is_over:
-            break
-        before = (json.dumps(game.view(None)), tricktable.to_record(game), [e.to_dict() for e in game.events])
-        legal = {str(m) for m in game.legal_moves()}
-        for text in texts:
-            if text not in legal:
-                try:
-                    game.play(text)
-                except tricktable.IllegalMove as exc:
-                    assert str(exc)
-                else:
-                    raise AssertionError(f"{text} was accepted but is not legal")
-        assert (json.dumps(game.view(None)), tricktable.to_record(game), [e.to_dict() for e in game.events]) == before
-        game.play(rng.choice(game.legal_moves()))
-
-
-@settings(max_examples=10, deadline=None)
-@given(seed=st.integers(0, 2**31), players=st.sampled_from([3, 4]), second_deck=st.booleans())
-def test_record_round_trip_random(seed: int, players: int, second_deck: bool) -> None:
-    game = tricktable.new_game("secret-trumps", players=players, seed=seed, second_deck=second_deck)
-    rng = random.Random(seed)
-    for _ in range(rng.randrange(40, 300)):
-        if game.is_over:
-            break
-        game.play(rng.choice(game.legal_moves()))
-    twin = tricktable.from_record(json.loads(json.dumps(tricktable.to_record(game))))
-    assert all(twin.view(s) == game.view(s) for s in [None, *range(players)])

@@ -1,10 +1,11 @@
-"""Tandem Trick property tests over random games: conservation, bids, trick counts, secrecy, records."""
+"""Tandem Trick property tests over random games: conservation, card backs, bids, trick counts and scores.
+
+What every game keeps (the protocol, illegal moves, hidden cards, records) is checked by ``tests/conformance``.
+"""
 
 from __future__ import annotations
 
-import json
 import random
-import re
 from typing import Any
 
 from hypothesis import given, settings
@@ -13,7 +14,6 @@ from hypothesis import strategies as st
 import tricktable
 from tricktable.rules.tandem_trick import CARD_TEXT, TandemTrick, cards_text
 
-CARD_TOKEN = re.compile(r"\b[RYBK](?:1[01]|[0-9])\b")
 PUBLIC_CARD_EVENTS = ("card_played", "tandem_formed", "bid", "forced_bid")
 
 params = st.fixed_dictionaries(
@@ -61,14 +61,9 @@ def check_state(game: TandemTrick) -> None:
         union |= h
     assert not union & public
     assert union | public == deck
-    # Hidden card values never leak: another seat's cards appear in no view (spectators see no hand).
-    for seat in [None, *range(n)]:
-        tokens = set(CARD_TOKEN.findall(json.dumps(game.view(seat))))
-        for other in range(n):
-            if other != seat:
-                assert not tokens & held[other], (seat, other, tokens & held[other])
-        if seat is not None:
-            assert set(game.view(seat)["hand"]) == held[seat]
+    # Each seat's view holds its own hand.
+    for seat in range(n):
+        assert set(game.view(seat)["hand"]) == held[seat]
     view = game.view(None)
     for p in range(n):
         hand = game.hands[p]
@@ -125,18 +120,3 @@ def test_random_games_keep_every_invariant(p: dict[str, Any]) -> None:
     assert result is not None and game.legal_moves() == [] and game.to_move is None
     assert max(result["scores"]) >= 24 and all(max(r["totals"]) < 24 for r in game.score_sheet[:-1])
     assert result["scores"] == [sum(r["points"][s] for r in game.score_sheet) for s in range(game.players)]
-
-
-@settings(max_examples=40, deadline=None)
-@given(params)
-def test_records_round_trip(p: dict[str, Any]) -> None:
-    game = make_game(p)
-    rng = random.Random(p["seed"])
-    stop = rng.randrange(20, 400)
-    while not game.is_over and len(game.history) < stop:
-        game.play(choose(game, rng, p["bid_bias"]))
-    record = json.loads(json.dumps(tricktable.to_record(game)))
-    twin = tricktable.from_record(record)
-    assert json.dumps(twin.view(None)) == json.dumps(game.view(None))
-    for seat in range(game.players):
-        assert twin.view(seat) == game.view(seat)

@@ -1,8 +1,11 @@
-"""Property tests: random Tricks Together games of every option combination keep every invariant."""
+"""Property tests: random Tricks Together games of every option combination keep the game's own invariants.
+
+What every game keeps (the protocol, illegal moves, hidden cards and numbers, records) is checked by
+``tests/conformance``; here the cards are conserved and each round is played and scored as the rules say.
+"""
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -10,8 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tricktable
-from tricktable import IllegalMove
-from tricktable.core.cards import FULL_DECK, card_str, parse_card
+from tricktable.core.cards import FULL_DECK, parse_card
 
 games_strategy = st.fixed_dictionaries(
     {
@@ -42,27 +44,6 @@ def choose(game: tricktable.Game, rng: random.Random, low_bias: float) -> str:
     return rng.choice(moves)
 
 
-def check_view_secrecy(game: tricktable.Game) -> None:
-    """No view shows another seat's cards or a number that is not yet revealed to it."""
-    state: Any = game
-    for seat in [None, *range(game.players)]:
-        view = game.view(seat)
-        # Earlier rounds' cards (the score sheet) were dealt from another shuffle: only this round counts.
-        text = json.dumps({k: v for k, v in view.items() if k != "score_sheet"})
-        for other in range(game.players):
-            if other == seat:
-                continue
-            for card in tricktable.core.cards.bits(state.hands[other]):
-                # Cards still in another hand may not appear anywhere in this view.
-                assert f'"{card_str(card)}"' not in text, (seat, other, card_str(card))
-        for other, entry in enumerate(view["seats"]):
-            if entry["number"] is not None:
-                assert state.revealed or other == seat
-        for event in view["events"]:
-            if event["type"] in ("hand_dealt", "number_chosen"):
-                assert event["seat"] == seat
-
-
 @settings(max_examples=1000, deadline=None)
 @given(games_strategy)
 def test_random_games_keep_every_invariant(params: dict[str, Any]) -> None:
@@ -86,9 +67,6 @@ def test_random_games_keep_every_invariant(params: dict[str, Any]) -> None:
         sizes = {state.hands[p].bit_count() + _played_by(game, p) for p in range(game.players)}
         assert sizes == {state.cards}
         assert state.lives >= 0
-        if moves % 7 == 0:
-            check_view_secrecy(game)
-            _check_illegal_refused(game, rng)
         game.play(choose(game, rng, params["low_bias"]))
         moves += 1
     _check_finished_game(game)
@@ -104,21 +82,6 @@ def _played_this_round(game: tricktable.Game) -> list[str]:
 def _played_by(game: tricktable.Game, seat: int) -> int:
     state: Any = game
     return sum(1 for e in game.events[state.round_log_start :] if e.kind == "card_played" and e.seat == seat)  # type: ignore[attr-defined]
-
-
-def _check_illegal_refused(game: tricktable.Game, rng: random.Random) -> None:
-    legal = {str(m) for m in game.legal_moves()}
-    candidates = [f"bid {k}" for k in range(12)] + [card_str(c) for c in range(52)]
-    illegal = [m for m in candidates if m not in legal]
-    before = json.dumps(game.view(None)), len(game.history)
-    for move in rng.sample(illegal, 5):
-        try:
-            game.play(move)
-        except IllegalMove as exc:
-            assert str(exc)
-        else:  # pragma: no cover - a failure of the property
-            raise AssertionError(f"illegal move {move} was accepted")
-    assert (json.dumps(game.view(None)), len(game.history)) == before
 
 
 def _check_finished_game(game: tricktable.Game) -> None:
@@ -156,18 +119,3 @@ def _check_finished_game(game: tricktable.Game) -> None:
         if row["success"]:
             assert row["numbers"] == row["tricks"] and sum(row["tricks"]) == row["cards"]
     assert events[-1]["type"] == "game_over"
-
-
-@settings(max_examples=200, deadline=None)
-@given(games_strategy)
-def test_records_round_trip(params: dict[str, Any]) -> None:
-    game = make_game(params)
-    rng = random.Random(params["move_seed"])
-    stop = rng.randrange(1, 120)
-    while game.to_move is not None and len(game.history) < stop:
-        game.play(choose(game, rng, params["low_bias"]))
-    record = json.loads(json.dumps(tricktable.to_record(game)))
-    replayed = tricktable.from_record(record)
-    for seat in [None, *range(game.players)]:
-        assert replayed.view(seat) == game.view(seat)
-    assert [e.to_dict() for e in replayed.events] == [e.to_dict() for e in game.events]

@@ -1,49 +1,22 @@
 """Trumps: properties of random games for 3-8 players, alone and in teams.
 
-Cards are conserved, every trick has one card per seat, points equal tricks won, and no view or visible
-event ever shows another seat's hand, an undeclared indicator or a pass before it is received.
+Cards are conserved, every trick has one card per seat, points equal tricks won, and a view shows a seat its
+own hand, every seat's card count and the others' undeclared indicators face down.  What every game keeps (the
+protocol, illegal moves, hidden hands, indicators and passes, records) is checked by ``tests/conformance``.
 """
 
 from __future__ import annotations
 
-import json
 import random
-import re
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tricktable
-from tricktable.core.cards import FULL_DECK, card_str, parse_card, parse_cards
+from tricktable.core.cards import FULL_DECK, parse_card, parse_cards
 
 CONFIGS = [(3, False), (4, False), (4, True), (5, False), (6, False), (6, True), (7, False), (8, False)]
-CARD_TOKEN = re.compile(r"\b(?:10|[2-9TJQKA])[SHDC]\b")
-
-
-def visible_cards(data: Any) -> set[int]:
-    """Every card named anywhere in ``data`` (a view or events as plain JSON)."""
-    return {parse_card(t) for t in CARD_TOKEN.findall(json.dumps(data))}
-
-
-def hidden_from(game: Any, seat: int | None) -> int:
-    """The cards ``seat`` must not see now: other hands, undeclared indicators, undelivered passes."""
-    hidden = 0
-    for p in range(game.players):
-        if p == seat:
-            continue
-        hidden |= game.hands[p]
-        if game.declarer[game.side_of[p]] != p:
-            hidden |= 1 << game.indicators[p] if game.indicators[p] >= 0 else 0
-        if game.phase_name == "pass":
-            hidden |= game.passed[p]  # still face down, the receiver included
-    if seat is not None and game.phase_name != "mark":
-        hidden &= ~game.passed[seat]  # the passer knows where its cards went
-    # Cards not yet turned among the leftovers.
-    hidden |= parse_cards(card_str(c) for c in game.extra[1:])
-    if game.starter < 0 and game.extra:
-        hidden |= 1 << game.extra[0]
-    return hidden
 
 
 def check_conservation(game: Any) -> None:
@@ -71,23 +44,11 @@ def check_conservation(game: Any) -> None:
 def check_views(game: Any) -> None:
     for seat in [None, *range(game.players)]:
         view = game.view(seat)
-        shown = visible_cards({k: v for k, v in view.items() if k != "score_sheet"})
-        leaked = shown & set(_bits(hidden_from(game, seat)))
-        assert not leaked, (seat, [card_str(c) for c in leaked])
         assert parse_cards(view["hand"]) == (0 if seat is None else game.hands[seat])
         for p, row in enumerate(view["seats"]):
             assert row["cards"] == game.hands[p].bit_count()
             if p != seat and game.indicators[p] >= 0 and game.declarer[game.side_of[p]] != p:
                 assert row["indicator"] == "face down"
-        for e in game.events_for(seat):
-            if e.kind in ("hand_dealt", "indicator_chosen", "cards_passed"):
-                assert e.seat == seat
-            if e.kind == "cards_received":
-                assert e.seat == seat
-
-
-def _bits(mask: int) -> list[int]:
-    return [c for c in range(52) if mask >> c & 1]
 
 
 def check_finished(game: Any) -> None:
@@ -132,14 +93,7 @@ def test_random_games_keep_every_invariant(seed: int, config: tuple[int, bool], 
     rng = random.Random(seed)
     steps = 0
     while game.to_move is not None:
-        moves = game.legal_moves()
-        assert moves
-        if game.phase == "play" and rng.random() < 0.5:
-            assert {str(m) for m in moves} == set(game.view(game.to_move)["legal_moves"])
-        move = rng.choice(moves)
-        assert game.why_illegal(move) is None
-        assert game.parse_move(str(move)) == move
-        game.play(move)
+        game.play(rng.choice(game.legal_moves()))
         steps += 1
         if game.to_move is not None:
             check_conservation(game)

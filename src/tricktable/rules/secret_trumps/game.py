@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 from tricktable.core.errors import InvalidOptions
 from tricktable.core.events import CardPlayed, TrickWon
 from tricktable.core.game import Game, Move
+from tricktable.core.hidden import Hidden
 from tricktable.core.options import Option
 from tricktable.rules.secret_trumps.cards import (
     CARD_TEXT,
@@ -469,6 +470,22 @@ class SecretTrumps(Game):
 
     def sees_choice(self, player: int, seat: int | None) -> bool:
         return sees_choice(self, player, seat)
+
+    def hidden_from(self, seat: int | None) -> Hidden:
+        """With 3 players the face-down 4th card of every row, from everybody (ruling ST-R5); until the goals are
+        revealed the other choosers' goals.  The hands are public: every pick is made face up.  (The trumps, known
+        only to the start player during the picking, are a fact of the layout, not a card or a move: the views
+        keep them back, as ``tests/rules/secret_trumps`` checks.)"""
+        self._catch_up()
+        cards = frozenset(CARD_TEXT[row[3]] for row in self.rows) if self.players == 3 else frozenset()
+        moves: frozenset[int] = frozenset()
+        if self.phase_name == "choose":
+            # The choices so far are the last moves, made clockwise from the start player's left.
+            chosen = sum(1 for goal in self.chosen if goal is not None)
+            first = len(self.history) - chosen
+            n = self.players
+            moves = frozenset(first + k for k in range(chosen) if (self.start + 1 + k) % n != seat)
+        return Hidden(cards, moves)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         return build_view(self, seat)

@@ -16,6 +16,7 @@ from tricktable.core.cards import bit_list
 from tricktable.core.errors import InvalidOptions
 from tricktable.core.events import ONLY, HandDealt
 from tricktable.core.game import Game, Move
+from tricktable.core.hidden import Hidden
 from tricktable.core.options import Option
 from tricktable.rules.tandem_trick.cards import (
     BONUS_CARDS,
@@ -341,6 +342,11 @@ class TandemTrick(Game):
         return {"winners": winners, "scores": list(self.totals), "rounds": self.round_no, "summary": summary}
 
     # ----- views -----------------------------------------------------------------------------------
+
+    def hidden_from(self, seat: int | None) -> Hidden:
+        """The other seats' hands (their card backs are public, the cards are not); every choice is made face up."""
+        self._catch_up()
+        return Hidden(frozenset(text for p, hand in enumerate(self.hands) if p != seat for text in cards_text(hand)))
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         return build_view(self, seat)

@@ -11,10 +11,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from tricktable.core.cards import BIT, SUIT_MASKS, SUIT_NAMES, card_str, cards_text
+from tricktable.core.cards import BIT, SUIT_MASKS, SUIT_NAMES, bits, card_str, cards_text
 from tricktable.core.errors import InvalidOptions
 from tricktable.core.events import ONLY, CardPlayed, HandDealt, TrickWon
 from tricktable.core.game import Game, Move
+from tricktable.core.hidden import Hidden
 from tricktable.core.moves import PLAY_CARD, PlayCard
 from tricktable.core.options import Option
 from tricktable.rules.tricks_together.deals import (
@@ -411,6 +412,18 @@ class TricksTogether(Game):
         score = self.position + 1
         summary = f"Out of lives on round {score} ({self.sequence[self.position]} cards): score {score}"
         return {"won": False, "score": score, "winners": [], "scores": [score] * n, "summary": summary}
+
+    def hidden_from(self, seat: int | None) -> Hidden:
+        """The other seats' hands, and until the numbers are revealed the other choosers' numbers."""
+        self._catch_up()
+        cards = frozenset(card_str(c) for p, hand in enumerate(self.hands) if p != seat for c in bits(hand))
+        moves: frozenset[int] = frozenset()
+        if not self.revealed:
+            # This round's numbers are its first moves, chosen in ``commit_order``; the cards played follow.
+            chosen = sum(1 for number in self.numbers if number is not None)
+            first = len(self.history) - self.tricks_played * self.players - len(self.trick) - chosen
+            moves = frozenset(first + k for k in range(chosen) if self.commit_order[k] != seat)
+        return Hidden(cards, moves)
 
     # ----- views -----------------------------------------------------------------------------------
 

@@ -19,6 +19,7 @@ from tricktable.core.cards import CARD_TEXT, SUIT_MASKS, SUIT_NAMES, bit_list, c
 from tricktable.core.errors import IllegalMove, InvalidOptions
 from tricktable.core.events import ONLY, HandDealt, TrickWon
 from tricktable.core.game import Game, Move
+from tricktable.core.hidden import Hidden
 from tricktable.core.moves import PLAY_CARD, PlayCard
 from tricktable.core.options import Option
 from tricktable.rules.trumps.deals import (
@@ -433,6 +434,48 @@ class Trumps(Game):
         return random_rollout(*self.rollout_args(), rand)
 
     # ----- views -----------------------------------------------------------------------------------
+
+    def hidden_from(self, seat: int | None) -> Hidden:
+        """The other seats' hands, their indicators until declared (a partner's too), the passes until they are
+        received (then the receiver and the passer know them), and the leftovers not turned up."""
+        n = self.players
+        mask = 0
+        for p in range(n):
+            if p != seat:
+                mask |= self.hands[p]
+                if self.indicators[p] != NONE and self.declarer[self.side_of[p]] != p:
+                    mask |= 1 << self.indicators[p]
+                if self.phase_name == "pass":
+                    mask |= self.passed[p]  # face down until every pass is in, the receiver's included
+        if seat is not None:
+            mask &= ~self.passed[seat]  # the passer knows where its cards went
+        for index, card in enumerate(self.extra):
+            if index > 0 or self.starter == NONE:
+                mask |= 1 << card
+        # This hand's moves run: the marks, the passes, the cards played (each a run of the history's end).
+        history = self.history
+        end = len(history)
+        if self.phase_name == "play":
+            while end and type(history[end - 1]) in (PlayCard, Declare):
+                end -= 1
+        passes_end = end
+        if self.phase_name != "mark":
+            while end and type(history[end - 1]) is Pass:
+                end -= 1
+        passes_start = end
+        while end and type(history[end - 1]) is Mark:
+            end -= 1
+        moves = set()
+        for k, index in enumerate(range(end, passes_start)):
+            marker = (self.dealer + 1 + k) % n
+            if marker != seat and self.declarer[self.side_of[marker]] != marker:
+                moves.add(index)
+        for k, index in enumerate(range(passes_start, passes_end)):
+            giver = (self.dealer + 1 + k) % n
+            knows = {giver} if self.phase_name == "pass" else {giver, pass_target(self, giver)}
+            if seat not in knows:
+                moves.add(index)
+        return Hidden(frozenset(cards_text(mask)), frozenset(moves))
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         return build_view(self, seat)
