@@ -10,7 +10,7 @@ import importlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tricktable.core.errors import InvalidOptions
+from tricktable.core.errors import InvalidOptions, excerpt
 from tricktable.core.game import Game
 from tricktable.rules import GAMES  # only the list: each game's package is imported when first asked for
 
@@ -34,8 +34,7 @@ def game_class(name: str) -> type[Game]:
         return cls
     listed = _listed()
     if key not in listed:
-        shown = name if len(str(name)) <= 40 else str(name)[:40] + "..."
-        raise InvalidOptions(f"no game called {shown!r}; the games are: {', '.join(listed)}")
+        raise InvalidOptions(f"no game called {excerpt(name)}; the games are: {', '.join(listed)}")
     module_name, _, class_name = listed[key].partition(":")
     cls = getattr(importlib.import_module(module_name), class_name)
     if not (isinstance(cls, type) and issubclass(cls, Game)) or cls.name != key:
