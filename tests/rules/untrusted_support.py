@@ -2,7 +2,7 @@
 holds, the game answers with its own error (``IllegalMove``, ``InvalidOptions``) or a move, changes nothing,
 and never repeats a long input back in its message.
 
-The long fuzz run (``tests/benchmarks/fuzz_untrusted.py``) uses the same strategies.
+The fuzz pass against a real server (``benchmarks/fuzz_server.py``) uses the same strategies.
 """
 
 from __future__ import annotations
