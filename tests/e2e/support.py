@@ -129,7 +129,8 @@ def start_server(db: Path, bot_delay: float = 0.05, grace: float = 60.0, port: i
         sys.executable, "-c", "from tricktable.cli import main; main()", "serve",
         "--port", str(port), "--db", str(db), "--bot-delay", str(bot_delay), "--grace", str(grace),
         # One test client makes many tables and requests: the limits it does not test must not stop it.
-        "--client-tables", "1000", "--rate", "100000/minute", "--create-rate", "10000/minute", "--bot-workers", "1",
+        "--client-tables", "1000", "--rate", "100000/minute", "--create-rate", "10000/minute",
+        "--socket-rate", "100000/minute", "--bot-workers", "1",
     ]  # fmt: skip
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     server = Server(url=f"http://127.0.0.1:{port}", db=db, process=process)

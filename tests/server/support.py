@@ -10,7 +10,7 @@ from fastapi import FastAPI
 from tricktable.server import GuardSettings, Limits, create_app
 
 #: A test is one client making many requests: the limits it is not testing must not stop it.
-LOOSE_GUARD = GuardSettings(rate="100000/minute", create_rate="10000/minute")
+LOOSE_GUARD = GuardSettings(rate="100000/minute", create_rate="10000/minute", socket_rate="100000/minute")
 LOOSE_LIMITS = Limits(tables_per_client=1000)
 
 

@@ -3,7 +3,10 @@ valid by the schema or not, the answer is never a 5xx, and every 4xx says why.""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -77,3 +80,19 @@ def test_no_request_gives_a_server_error_and_every_refusal_says_why(
                 # Nothing in this operation can be made invalid (e.g. a GET without parameters): nothing to send.
                 assert mode is GenerationMode.NEGATIVE
     assert not failures, "\n".join(sorted(set(failures))[:20])
+
+
+#: The project's Schemathesis settings: which answers a schema-valid request may get (``schemathesis.toml``).
+CONFIG = Path(__file__).parents[2] / "schemathesis.toml"
+
+
+def test_every_check_of_schemathesis_passes(fuzzed_server: Server, tmp_path: Path) -> None:
+    """``st run --checks all``: beyond "no 5xx", the answers agree with the schema (statuses, bodies, headers),
+    schema-valid requests are not refused as malformed, malformed ones are, and unknown methods get 405 with
+    an Allow header that lists exactly the methods the schema names."""
+    st = Path(sys.executable).with_name("st")
+    command = [str(st), "--config-file", str(CONFIG), "--no-color", "run", f"{fuzzed_server.url}/api/openapi.json"]
+    command += ["--checks", "all", "--max-examples", str(EXAMPLES // 3), "--seed", "1", "--workers", "1"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=900, cwd=tmp_path)
+    summary = done.stdout[done.stdout.find("=== FAILURES") :] if "=== FAILURES" in done.stdout else done.stdout
+    assert done.returncode == 0, summary[-6000:]

@@ -217,7 +217,8 @@ def test_only_a_seated_player_may_ask_for_a_rematch(client: TestClient) -> None:
 )
 def test_names_that_pass_for_the_tables_labels_are_refused(client: TestClient, name: str) -> None:
     r = create(client, players=3, seats=[{"kind": "human"}, *BOTS3[:2]], name=name)
-    assert r.status_code == 422, r.text
+    # Characters no name may hold are refused by the schema (422); looks and brackets by the table's rules (400).
+    assert r.status_code in (400, 422), r.text
     assert name not in r.text
     assert client.get("/api/tables").json()["open"] == []
 

@@ -103,7 +103,7 @@ def test_each_seat_gets_its_own_view_after_every_move(client: TestClient) -> Non
         # An illegal move: an error for that socket only, and nothing changes.
         sockets[mover].send_text(json.dumps({"type": "move", "move": "bid 9"}))
         error = receive(sockets[mover], "error")
-        assert "must be 0 to 1" in error["message"] and error["move"] == "bid 9"
+        assert "must be 0 to 1" in error["message"] and "move" not in error
         sockets[mover].send_text(json.dumps({"type": "move", "move": "bid 1"}))
         for seat, ws in sockets.items():
             update = receive(ws, "update")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
-from tricktable.core.errors import IllegalMove
+from tricktable.core.errors import IllegalMove, excerpt
 
 SUIT_LETTERS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
@@ -33,19 +33,23 @@ _RANK_BY_TEXT = {c: i for i, c in enumerate(RANK_LETTERS)} | {"10": 8}
 
 def parse_suit(text: str) -> int:
     """``"S"``, ``"♠"``, ``"spades"`` (any case) -> suit index 0..3."""
+    if not isinstance(text, str):
+        raise IllegalMove("a suit is a text: S H D C or ♠ ♥ ♦ ♣")
     t = text.strip()
     if t.lower() in SUIT_NAMES:
         return SUIT_NAMES.index(t.lower())
     if len(t) == 1 and t.upper() in _SUIT_BY_CHAR:
         return _SUIT_BY_CHAR[t.upper()]
-    raise IllegalMove(f"{text!r} is not a suit: use S H D C or ♠ ♥ ♦ ♣")
+    raise IllegalMove(f"{excerpt(text)} is not a suit: use S H D C or ♠ ♥ ♦ ♣")
 
 
 def split_rank_suit(text: str) -> tuple[str, str]:
     """Split card text such as ``"10H"`` or ``"a♠"`` into its rank part and its one-character suit."""
+    if not isinstance(text, str):
+        raise IllegalMove(f"a card is a text such as 7C, TH, 10H or A♠, not {excerpt(text)}")
     t = text.strip()
     if len(t) < 2:
-        raise IllegalMove(f"{text!r} is not a card: write rank then suit, e.g. 7C, TH, 10H or A♠")
+        raise IllegalMove(f"{excerpt(text)} is not a card: write rank then suit, e.g. 7C, TH, 10H or A♠")
     return t[:-1].upper(), t[-1].upper()
 
 
@@ -53,7 +57,9 @@ def parse_card(text: str) -> int:
     """Parse ``"7C"``, ``"TH"``, ``"10h"``, ``"A♠"`` into a card id; raise ``IllegalMove`` if it is not one."""
     rank_text, suit_text = split_rank_suit(text)
     if suit_text not in _SUIT_BY_CHAR or rank_text not in _RANK_BY_TEXT:
-        raise IllegalMove(f"{text!r} is not a card: write rank (2-9, T or 10, J, Q, K, A) then suit (S H D C or ♠♥♦♣)")
+        raise IllegalMove(
+            f"{excerpt(text)} is not a card: write rank (2-9, T or 10, J, Q, K, A) then suit (S H D C or ♠♥♦♣)"
+        )
     return _SUIT_BY_CHAR[suit_text] * 13 + _RANK_BY_TEXT[rank_text]
 
 

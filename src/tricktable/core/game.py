@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from tricktable.core.errors import IllegalMove, InvalidOptions
+from tricktable.core.errors import IllegalMove, InvalidOptions, excerpt
 from tricktable.core.events import Event, GameOver, LogEntry
 from tricktable.core.hidden import Hidden
 from tricktable.core.options import Option, resolve_options
@@ -204,7 +204,7 @@ class Game(ABC):
         if move.__class__ is str:
             move = self.parse_move(move)
         elif not isinstance(move, Move):
-            raise IllegalMove(f"{move!r} is not a move")
+            raise IllegalMove(f"{excerpt(move)} is not a move")
         reason = self.why_illegal(move)
         if reason is not None:
             raise IllegalMove(reason)
@@ -242,7 +242,7 @@ class Game(ABC):
     def view(self, seat: int | None) -> dict[str, Any]:
         """A JSON-serialisable dict of exactly what ``seat`` may know; ``None`` is the spectators' view."""
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
-            raise IllegalMove(f"there is no seat {seat!r} at a {self.players}-player table")
+            raise IllegalMove(f"there is no seat {excerpt(seat)} at a {self.players}-player table")
         self._catch_up()
         to_move = self.to_move
         out: dict[str, Any] = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tricktable.core.errors import InvalidOptions
+from tricktable.core.errors import InvalidOptions, excerpt
 
 _TRUE = {"1", "true", "yes", "on", "y"}
 _FALSE = {"0", "false", "no", "off", "n"}
@@ -39,13 +39,13 @@ class Option:
                 return value.strip().lower() in _TRUE
             if isinstance(value, int) and value in (0, 1):
                 return bool(value)
-            raise InvalidOptions(f"option {self.name} is true or false, not {value!r}")
+            raise InvalidOptions(f"option {self.name} is true or false, not {excerpt(value)}")
         try:
             number = int(value) if not isinstance(value, bool) else None
         except (TypeError, ValueError):
             number = None
         if number is None:
-            raise InvalidOptions(f"option {self.name} is a whole number, not {value!r}")
+            raise InvalidOptions(f"option {self.name} is a whole number, not {excerpt(value)}")
         if self.choices is not None and number not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
             raise InvalidOptions(f"option {self.name} must be one of {allowed}, not {number}")
@@ -94,5 +94,6 @@ def _resolve(game: str, specs: tuple[Option, ...], given: dict[str, Any]) -> dic
     unknown = sorted(set(given) - set(by_name))
     if unknown:
         known = ", ".join(by_name) or "none"
-        raise InvalidOptions(f"{game} has no option {', '.join(unknown)} (its options: {known})")
+        shown = ", ".join(excerpt(str(name)) for name in unknown[:3]) + (", ..." if len(unknown) > 3 else "")
+        raise InvalidOptions(f"{game} has no option {shown} (its options: {known})")
     return {name: spec.coerce(given[name]) if name in given else spec.default for name, spec in by_name.items()}

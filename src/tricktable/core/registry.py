@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from tricktable.core.errors import InvalidOptions
+from tricktable.core.errors import InvalidOptions, excerpt
 from tricktable.core.game import Game
 
 
@@ -92,8 +92,7 @@ def entry(name: str) -> GameEntry:
     """The entry of ``name`` (``"tricks-together"``; ``_`` and spaces also accepted)."""
     found = _BY_NAME.get(_key(name))
     if found is None:
-        shown = name if len(str(name)) <= 40 else str(name)[:40] + "..."
-        raise InvalidOptions(f"no game called {shown!r}; the games are: {', '.join(_BY_NAME)}")
+        raise InvalidOptions(f"no game called {excerpt(name)}; the games are: {', '.join(_BY_NAME)}")
     return found
 
 

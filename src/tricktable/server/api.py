@@ -14,7 +14,8 @@ from tricktable.core.errors import IllegalMove
 from tricktable.core.registry import game_names, games
 from tricktable.server.guard import client_of
 from tricktable.server.manager import TableManager
-from tricktable.server.models import CreateTable, Join, MoveBody, SeatToken
+from tricktable.server.models import CreateTable, HumanSeat, Join, MoveBody, SeatToken
+from tricktable.server.names import name_problem
 from tricktable.server.narration import Narrator
 from tricktable.server.table import SeatRefused, Table
 
@@ -29,8 +30,19 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     409: {"description": "a seat that cannot be taken, or the wrong moment"},
     413: {"description": "the request body is too large"},
     422: {"description": "a malformed request, with the reason"},
-    429: {"description": "too many requests, or too many tables, from one address"},
+    429: {
+        "description": "too many requests, or too many tables, from one address",
+        "headers": {"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer", "minimum": 1}}},
+    },
 }
+
+
+def check_name(name: str | None, where: str = "name") -> None:
+    """Refuse (400) a name that looks like the table's own labels, or holds brackets: the schema checks only
+    which characters a name may hold."""
+    problem = name_problem(name) if name else None
+    if problem is not None:
+        raise HTTPException(400, f"{where}: {problem}")
 
 
 def manager_of(request: Request) -> TableManager:
@@ -72,9 +84,13 @@ async def create_table(request: Request, body: CreateTable) -> dict[str, Any]:
     manager = manager_of(request)
     if body.game not in game_names():
         raise HTTPException(400, f"there is no such game; the games are: {', '.join(game_names())}")
+    check_name(body.name)
+    for index, spec in enumerate(body.seats or ()):
+        if isinstance(spec, HumanSeat):
+            check_name(spec.name, f"seats[{index}].name")
     seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
     if seats is not None and body.seat is not None and 0 <= body.seat < len(seats) and body.name:
-        seats[body.seat]["name"] = seats[body.seat]["name"] or body.name
+        seats[body.seat]["name"] = seats[body.seat].get("name") or body.name
     plan = manager.plan(
         body.game, body.players, dict(body.options), seats, creator_seat=body.seat, seed=body.seed, deals=body.deals
     )
@@ -95,6 +111,7 @@ async def table_info(request: Request, table_id: TableId) -> dict[str, Any]:
 async def join(request: Request, table_id: TableId, body: Join) -> dict[str, Any]:
     """Take a free seat (the first one if none is named); answers the seat's secret token."""
     table = table_of(request, table_id)
+    check_name(body.name)
     seat, token = table.take_seat(body.seat, body.name or "")
     return {"seat": seat, "token": token, "table": table.info()}
 
@@ -143,7 +160,9 @@ async def rematch(request: Request, table_id: TableId, token: SeatToken = None) 
     table = table_of(request, table_id)
     if table.seat_of(token) is None:
         raise SeatRefused("only the players seated at this table may ask for a rematch")
-    if not table.over or table.row.closed:
+    if table.row.closed:
+        raise HTTPException(409, "the table was closed before its game ended: it has no rematch")
+    if not table.over:
         raise HTTPException(409, "the game is still running: a rematch starts when it is over")
     manager_of(request).check_client(client_of(request.scope))
     new = manager_of(request).rematch(table)

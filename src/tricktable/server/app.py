@@ -11,10 +11,14 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from platformdirs import user_data_dir
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
+from starlette.types import Scope
 
 from tricktable.core.errors import IllegalMove, InvalidOptions
 from tricktable.server import api, host, pages
@@ -31,6 +35,16 @@ from tricktable.server.ws import table_socket
 def is_database_url(db: str | Path | None) -> bool:
     """``--db`` names a PostgreSQL database (``postgresql://...``) rather than a SQLite file."""
     return isinstance(db, str) and db.startswith(("postgresql://", "postgres://"))
+
+
+def methods_at(app: FastAPI, scope: Scope) -> str:
+    """Every method some route of the request's path answers (``OPTIONS`` included), for an Allow header."""
+    methods = {"OPTIONS"}
+    for method in ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"):
+        asked = {**scope, "method": method}
+        if any(route.matches(asked)[0] is Match.FULL for route in app.router.routes):
+            methods.add(method)
+    return ", ".join(sorted(methods))
 
 
 def default_db_path() -> Path:
@@ -115,16 +129,28 @@ def create_app(
     app.include_router(host.router)
     app.include_router(lab_router)
 
-    def reason(status: int) -> object:
+    def reason(status: int, headers: dict[str, str] | None = None) -> object:
         async def handler(_: Request, exc: Exception) -> JSONResponse:
-            return JSONResponse({"detail": str(exc)}, status_code=status)
+            return JSONResponse({"detail": str(exc)}, status_code=status, headers=headers)
 
         return handler
 
     for error, status in ((IllegalMove, 400), (InvalidOptions, 400), (SeatRefused, 403), (SeatTaken, 409)):
         app.add_exception_handler(error, reason(status))  # type: ignore[arg-type]
-    app.add_exception_handler(TooManyTables, reason(429))  # type: ignore[arg-type]
+    # Finishing or closing a table lifts the cap: a minute is a fair time to come back after doing so.
+    app.add_exception_handler(TooManyTables, reason(429, {"Retry-After": "60"}))  # type: ignore[arg-type]
     app.add_exception_handler(StoreUnavailable, reason(503))  # type: ignore[arg-type]
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        if exc.status_code != 405:
+            return await http_exception_handler(request, exc)
+        # Starlette names only the methods of the first route of the path; the Allow header lists them all.
+        # ``OPTIONS`` is answered, not refused: it asks just that.
+        allowed = methods_at(app, request.scope)
+        if request.method == "OPTIONS":
+            return Response(status_code=204, headers={"Allow": allowed})
+        return JSONResponse({"detail": f"this address answers {allowed}"}, status_code=405, headers={"Allow": allowed})
 
     @app.exception_handler(RequestValidationError)
     async def malformed(_: Request, exc: RequestValidationError) -> JSONResponse:

@@ -28,8 +28,11 @@ MAX_BODY = 64 * 1024
 @dataclass
 class GuardSettings:
     max_body: int = MAX_BODY
-    #: Requests to ``/api`` and websocket connections, per client address (``limits`` notation).
+    #: Requests to ``/api``, per client address (``limits`` notation).
     rate: str = "300/minute"
+    #: Websocket connections, per client address: a budget of their own, so that a page that reconnects
+    #: often never runs its player's API requests out.
+    socket_rate: str = "300/minute"
     #: Of those, table creations (and rematches).
     create_rate: str = "20/minute"
 
@@ -57,6 +60,7 @@ class Guard:
         self.limiter = MovingWindowRateLimiter(storage or MemoryStorage())
         self.rate: RateLimitItem = parse(self.settings.rate)
         self.create_rate: RateLimitItem = parse(self.settings.create_rate)
+        self.socket_rate: RateLimitItem = parse(self.settings.socket_rate)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
@@ -65,7 +69,7 @@ class Guard:
             return
         path = str(scope.get("path", ""))
         if path.startswith(("/api/", "/ws/")):
-            refusal = self._over_limit(scope, path)
+            refusal = self._over_socket_limit(scope) if kind == "websocket" else self._over_limit(scope, path)
             if refusal is not None:
                 if kind == "websocket":
                     await send({"type": "websocket.close", "code": 1008, "reason": "too many requests"})
@@ -76,6 +80,11 @@ class Guard:
             await self._with_capped_body(scope, receive, send)
             return
         await self.app(scope, receive, send)
+
+    def _over_socket_limit(self, scope: Scope) -> str | None:
+        if not self.limiter.hit(self.socket_rate, "socket", client_of(scope)):
+            return "too many connections from one address"
+        return None
 
     def _over_limit(self, scope: Scope, path: str) -> str | None:
         client = client_of(scope)

@@ -12,7 +12,9 @@ from typing import Any
 from fastapi import APIRouter, HTTPException
 from fastapi.responses import FileResponse
 
+from tricktable.core.errors import excerpt
 from tricktable.lab.catalog import find, playtests
+from tricktable.server.api import ERRORS
 
 STATIC = Path(__file__).parent / "static"
 
@@ -24,10 +26,12 @@ async def lab_page() -> FileResponse:
     return FileResponse(STATIC / "lab.html")
 
 
-@router.get("/api/lab")
+@router.get("/api/lab", responses=ERRORS)
 async def lab_list() -> list[dict[str, Any]]:
-    """Every playtest known, newest first: game, player counts, variants, games, bots, and whether it is done."""
-    return [entry.to_json() | {"report": f"/lab/{entry.id}/report" if entry.finished else None}
+    """Every playtest known, newest first: game, player counts, variants, games, bots, and whether it is done.
+    Where a playtest lies on this machine is not said: a folder's path is nobody else's business."""
+    return [{k: v for k, v in entry.to_json().items() if k != "path"}
+            | {"report": f"/lab/{entry.id}/report" if entry.finished else None}
             for entry in playtests()]  # fmt: skip
 
 
@@ -35,7 +39,7 @@ async def lab_list() -> list[dict[str, Any]]:
 async def lab_report(entry: str) -> FileResponse:
     found = find(entry)
     if found is None:
-        raise HTTPException(404, f"there is no playtest {entry[:40]!r}")
+        raise HTTPException(404, f"there is no playtest with the id {excerpt(entry, 12)}")
     if not found.finished:
-        raise HTTPException(404, f"the playtest in {found.path.name} has no report yet: its run is not finished")
+        raise HTTPException(404, "that playtest has no report yet: its run is not finished")
     return FileResponse(found.path / "report.html", media_type="text/html")

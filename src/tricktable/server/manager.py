@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from tricktable.analysis import has_analysis as game_has_analysis
 from tricktable.bots.base import bot_kinds, default_level
-from tricktable.core.errors import IllegalMove, InvalidOptions, TricktableError
+from tricktable.core.errors import IllegalMove, InvalidOptions, TricktableError, excerpt
 from tricktable.core.game import Game
 from tricktable.core.records import to_record
 from tricktable.core.registry import game_class, new_game
@@ -184,7 +184,7 @@ class TableManager:
         known = {spec.name for spec in cls.option_specs}
         unknown = sorted(set(options) - known)
         if unknown:
-            shown = ", ".join(name[:40] for name in unknown[:5])
+            shown = ", ".join(excerpt(name) for name in unknown[:3]) + (", ..." if len(unknown) > 3 else "")
             raise InvalidOptions(
                 f"{cls.name} has no option {shown} (its options: {', '.join(sorted(known)) or 'none'})"
             )

@@ -32,6 +32,11 @@ log = logging.getLogger("tricktable.server")
 
 #: Messages queued for one connection before it is judged too slow and dropped.
 MAX_QUEUED = 2000
+#: Why a table whose seed or deal its creator chose takes nobody else: its creator could know their cards.
+CHOSEN_DEAL = (
+    "this is a practice table whose deal its creator chose: nobody else may take a seat at it "
+    "(whoever chose the deal could know the cards)"
+)
 
 
 def new_token() -> str:
@@ -168,6 +173,8 @@ class Table:
     def take_seat(self, seat: int | None, name: str) -> tuple[int, str]:
         if self.over:
             raise SeatTaken("the game is over")
+        if self.row.fixed and any(s.taken for s in self.seats):
+            raise SeatTaken(CHOSEN_DEAL)
         free = self.free_seats()
         if seat is None:
             if not free:
@@ -203,6 +210,8 @@ class Table:
         """A new token for a person's seat; the old one stops working at once.  Returns the new token."""
         if self.over:
             raise SeatTaken("the game is over")
+        if self.row.fixed:
+            raise SeatTaken(CHOSEN_DEAL)
         state = self.seats[seat]
         if state.row.kind != "human":
             raise SeatTaken(f"seat {seat + 1} is a bot's seat")

@@ -12,14 +12,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from tricktable.core.errors import IllegalMove
+from tricktable.core.errors import IllegalMove, excerpt
 from tricktable.server.manager import TableManager
 from tricktable.server.narration import Narrator
 from tricktable.server.table import Connection, SeatRefused, Table
+
+log = logging.getLogger("tricktable.server")
 
 MAX_MESSAGE = 4096
 HELLO_TIMEOUT = 60.0
@@ -134,13 +137,17 @@ async def _serve(websocket: WebSocket, table: Table, conn: Connection) -> None:
         elif kind == "move":
             move = data.get("move")
             if conn.seat is None:
-                conn.push(_error("spectators cannot move: take a free seat to play", move=move))
+                conn.push(_error("spectators cannot move: take a free seat to play"))
             elif not isinstance(move, str):
-                conn.push(_error('a move message is {"type": "move", "move": "7C"}', move=move))
+                conn.push(_error('a move message is {"type": "move", "move": "7C"}'))
             else:
                 try:
                     table.apply(conn.seat, move[:200])
                 except IllegalMove as exc:
-                    conn.push(_error(Narrator.named(str(exc), table.names()), move=move[:80]))
+                    conn.push(_error(Narrator.named(str(exc), table.names())))
+                except Exception:
+                    # A fault of the server's own must not close the socket: it is logged, and the player told.
+                    log.exception("a move at table %s failed", table.id)
+                    conn.push(_error("the server could not make that move (the fault is logged); try another"))
         else:
-            conn.push(_error(f"unknown message type {kind!r} (use hello, move or ping)"))
+            conn.push(_error(f"unknown message type {excerpt(kind)} (use hello, move or ping)"))

@@ -9,7 +9,7 @@ suits and trump ranks; what the trumps do to a trick is ``kernel.py``'s business
 from __future__ import annotations
 
 from tricktable.core.cards import by_suit_high_first
-from tricktable.core.errors import IllegalMove
+from tricktable.core.errors import IllegalMove, excerpt
 
 NUM_CARDS = 36
 FULL_MASK = (1 << NUM_CARDS) - 1
@@ -52,11 +52,12 @@ CARD_PRETTY = tuple(RANK_CHARS[c % 9] + SUIT_SYMBOLS[c // 9] for c in range(NUM_
 
 def parse_card(text: str) -> int:
     """``"7S"``, ``"AS"``, ``"1s"``, ``"7♠"`` -> card id; anything else raises ``IllegalMove``."""
-    t = text.strip().upper()
+    t = text.strip().upper() if isinstance(text, str) else ""
     if len(t) == 2 and t[0] in _RANK_BY_TEXT and t[1] in _SUIT_BY_CHAR:
         return card_id(_SUIT_BY_CHAR[t[1]], _RANK_BY_TEXT[t[0]])
     raise IllegalMove(
-        f"{text!r} is not a Secret Trumps card: write rank (A or 1, 2..9) then suit (S H D C or ♠♥♦♣), e.g. 7S or AS"
+        f"{excerpt(text)} is not a Secret Trumps card: write rank (A or 1, 2..9) then suit (S H D C or ♠♥♦♣), "
+        "e.g. 7S or AS"
     )
 
 
@@ -70,7 +71,7 @@ def parse_suit(value: object) -> int:
             return SUIT_NAMES.index(t.lower())
         if len(t) == 1 and t.upper() in _SUIT_BY_CHAR:
             return _SUIT_BY_CHAR[t.upper()]
-    raise ValueError(f"{value!r} is not a trump suit: use S H D C, ♠♥♦♣ or null")
+    raise ValueError(f"{excerpt(value)} is not a trump suit: use S H D C, ♠♥♦♣ or null")
 
 
 def parse_rank(value: object) -> int:
@@ -81,7 +82,7 @@ def parse_rank(value: object) -> int:
         return value
     if isinstance(value, str) and value.strip().upper() in _RANK_BY_TEXT:
         return _RANK_BY_TEXT[value.strip().upper()]
-    raise ValueError(f"{value!r} is not a trump rank: use 1..9 (Ace = 1) or null")
+    raise ValueError(f"{excerpt(value)} is not a trump rank: use 1..9 (Ace = 1) or null")
 
 
 def mask_text(mask: int) -> list[str]:

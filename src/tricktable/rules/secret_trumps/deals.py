@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from tricktable.core.errors import InvalidOptions
+from tricktable.core.errors import InvalidOptions, excerpt
 from tricktable.core.shuffle import DealRandom
 from tricktable.rules.secret_trumps.cards import (
     CARD_TEXT,
@@ -60,7 +60,7 @@ def read_layout(index: int, deal: dict[str, Any], players: int, second_deck: boo
         raise InvalidOptions(f"{where} must be an object with 'rows', 'trump_suit' and 'trump_rank'")
     unknown = sorted(set(deal) - LAYOUT_KEYS)
     if unknown:
-        raise InvalidOptions(f"{where}: unknown key {unknown[0]!r} (keys: {', '.join(sorted(LAYOUT_KEYS))})")
+        raise InvalidOptions(f"{where}: unknown key {excerpt(unknown[0])} (keys: {', '.join(sorted(LAYOUT_KEYS))})")
     # A missing trump would silently mean "none": both must be named, null being the explicit none.
     for key in ("rows", "trump_suit", "trump_rank"):
         if key not in deal:
@@ -80,7 +80,7 @@ def read_layout(index: int, deal: dict[str, Any], players: int, second_deck: boo
         raise InvalidOptions(f"{where}: without a second deck there is always a trump rank")
     start = deal.get("start")
     if start is not None and not (type(start) is int and 0 <= start < players):
-        raise InvalidOptions(f"{where}: start must be a seat 0..{players - 1}, not {start!r}")
+        raise InvalidOptions(f"{where}: start must be a seat 0..{players - 1}, not {excerpt(start)}")
     return Layout(start, suit, rank, rows)
 
 

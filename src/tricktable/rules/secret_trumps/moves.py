@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from tricktable.core.errors import IllegalMove
+from tricktable.core.errors import IllegalMove, excerpt
 from tricktable.core.game import Move
 from tricktable.core.moves import CardMove
 from tricktable.rules.secret_trumps.cards import CARD_TEXT, NUM_CARDS, parse_card
@@ -71,16 +71,16 @@ def parse_move(
     verb = words[0].lower()
     if verb in VERBS:
         if len(words) < 2:
-            raise IllegalMove(f"{text!r}: write '{verb}' and then a {'card' if verb == 'pick' else 'goal'}")
+            raise IllegalMove(f"{excerpt(text)}: write '{verb}' and then a {'card' if verb == 'pick' else 'goal'}")
         if verb == "pick":
             if len(words) != 2:
-                raise IllegalMove(f"{text!r}: pick one card, e.g. 'pick 7S'")
+                raise IllegalMove(f"{excerpt(text)}: pick one card, e.g. 'pick 7S'")
             return PICK[parse_card(words[1])]
         slug = "-".join(w.lower() for w in words[1:])
         index = goal_index.get(slug)
         if index is None:
-            raise IllegalMove(f"{slug!r} is not a goal; the goals are: {', '.join(goal_index)}")
+            raise IllegalMove(f"{excerpt(slug)} is not a goal; the goals are: {', '.join(goal_index)}")
         return moves[verb][index]
     if len(words) != 1:
-        raise IllegalMove(f"{text!r} is not a move: {move_help}")
+        raise IllegalMove(f"{excerpt(text)} is not a move: {move_help}")
     return PLAY[parse_card(words[0])]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from tricktable.core.cards import by_suit_high_first
 from tricktable.core.cards import parse_cards as parse_card_list
-from tricktable.core.errors import IllegalMove
+from tricktable.core.errors import IllegalMove, excerpt
 
 COLOURS = "RYBK"
 COLOUR_NAMES = ("red", "yellow", "blue", "black")
@@ -43,13 +43,15 @@ def deck_mask(players: int) -> int:
 
 def parse_card(text: str) -> int:
     """``"R7"``, ``"k11"``, ``"B0"`` -> card id; raise ``IllegalMove`` if it is not a card."""
-    t = text.strip().upper()
-    if len(t) >= 2 and t[0] in COLOURS and t[1:].isdigit():
+    t = text.strip().upper() if isinstance(text, str) else ""
+    # ASCII digits only: ``isdigit`` also holds for superscripts and other scripts' digits.
+    if len(t) >= 2 and t[0] in COLOURS and t[1:].isascii() and t[1:].isdigit():
         value = int(t[1:])
         if 0 <= value < VALUES:
             return COLOURS.index(t[0]) * 12 + value
     raise IllegalMove(
-        f"{text!r} is not a card: write the colour (R red, Y yellow, B blue, K black) then the value 0-11, e.g. R7, K11"
+        f"{excerpt(text)} is not a card: write the colour (R red, Y yellow, B blue, K black) then the value 0-11, "
+        "e.g. R7, K11"
     )
 
 

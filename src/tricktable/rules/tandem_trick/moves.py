@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from tricktable.core.errors import IllegalMove
+from tricktable.core.errors import IllegalMove, excerpt
 from tricktable.core.game import Move
 from tricktable.core.moves import CardMove
 from tricktable.rules.tandem_trick.cards import CARD_TEXT, parse_card
@@ -53,11 +53,11 @@ def parse_move(text: str) -> Move:
     verb = words[0].lower()
     if verb in ("bid", "tandem", "ride"):
         if len(words) != 2:
-            raise IllegalMove(f"{text!r}: write '{verb} CARD', e.g. '{verb} B6'")
+            raise IllegalMove(f"{excerpt(text)}: write '{verb} CARD', e.g. '{verb} B6'")
         card = parse_card(words[1])
         return BID[card] if verb == "bid" else TANDEM[card]
     if verb == "play" and len(words) == 2:
         return PLAY[parse_card(words[1])]
     if len(words) != 1:
-        raise IllegalMove(f"{text!r} is not a move: play a card (R7), 'bid Y3' or 'tandem B6'")
+        raise IllegalMove(f"{excerpt(text)} is not a move: play a card (R7), 'bid Y3' or 'tandem B6'")
     return PLAY[parse_card(words[0])]

@@ -15,7 +15,7 @@ from functools import cache
 from typing import Any
 
 from tricktable.core.cards import BIT, DECK_SIZE, card_str, cards_text, parse_card, parse_cards
-from tricktable.core.errors import IllegalMove, InvalidOptions
+from tricktable.core.errors import IllegalMove, InvalidOptions, excerpt
 from tricktable.core.splitmix import SplitMix64
 from tricktable.rules.tricks_together.compiled import CKERNEL
 from tricktable.rules.tricks_together.kernel import deal_stream, draw_deal
@@ -67,12 +67,13 @@ def check_deals(deals: list[dict[str, Any]], players: int, sequence: tuple[int, 
             )
         if "round" in deal:
             if not _is_int(deal["round"]) or not 1 <= deal["round"] <= len(sequence):
-                raise InvalidOptions(f"deal {index + 1}: round must be 1..{len(sequence)}, not {deal['round']!r}")
+                shown = excerpt(deal["round"])
+                raise InvalidOptions(f"deal {index + 1}: round must be 1..{len(sequence)}, not {shown}")
             plan.start = deal["round"] - 1
         if "dealer" in deal:
             if not _is_int(deal["dealer"]) or not 0 <= deal["dealer"] < players:
                 seats = f"0..{players - 1}"
-                raise InvalidOptions(f"deal {index + 1}: dealer must be a seat {seats}, not {deal['dealer']!r}")
+                raise InvalidOptions(f"deal {index + 1}: dealer must be a seat {seats}, not {excerpt(deal['dealer'])}")
             plan.first_dealer = deal["dealer"]
         if "hands" not in deal and "trump" not in deal:
             if index > 0:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tricktable.core.cards import DECK_SIZE, card_str, cards_text, parse_card, parse_cards
-from tricktable.core.errors import IllegalMove, InvalidOptions
+from tricktable.core.errors import IllegalMove, InvalidOptions, excerpt
 from tricktable.core.shuffle import DealRandom
 
 #: One hand's cards as ints: a bitmask per seat, and the leftover cards (ids, top first).
@@ -71,7 +71,7 @@ def check_deals(deals: list[dict[str, Any]], players: int) -> DealPlan:
         if "dealer" in deal:
             dealer = deal["dealer"]
             if type(dealer) is not int or not 0 <= dealer < players:
-                raise InvalidOptions(f"{where}: dealer must be a seat 0..{players - 1}, not {dealer!r}")
+                raise InvalidOptions(f"{where}: dealer must be a seat 0..{players - 1}, not {excerpt(dealer)}")
             if first_dealer is None:
                 first_dealer = (dealer - index) % players
             elif dealer != (first_dealer + index) % players:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from tricktable.core.cards import DECK_SIZE, cards_text, parse_card, parse_cards
-from tricktable.core.errors import IllegalMove
+from tricktable.core.errors import IllegalMove, excerpt
 from tricktable.core.game import Move
 from tricktable.core.moves import PLAY_CARD, CardMove, PlayCard
 
@@ -78,16 +78,16 @@ def parse_move(text: str) -> Move:
     verb = words[0].lower() if words else ""
     if verb == "mark":
         if len(words) != 2:
-            raise IllegalMove(f"{text!r}: name one card as your indicator, e.g. 'mark 5H'")
+            raise IllegalMove(f"{excerpt(text)}: name one card as your indicator, e.g. 'mark 5H'")
         return MARK[parse_card(words[1])]
     if verb == "declare":
         if len(words) != 2:
-            raise IllegalMove(f"{text!r}: name the card to play as you declare, e.g. 'declare 7H'")
+            raise IllegalMove(f"{excerpt(text)}: name the card to play as you declare, e.g. 'declare 7H'")
         return DECLARE[parse_card(words[1])]
     if verb == "pass":
         if len(words) < 2:
-            raise IllegalMove(f"{text!r}: name the cards to pass, e.g. 'pass 2C 7H QS'")
+            raise IllegalMove(f"{excerpt(text)}: name the cards to pass, e.g. 'pass 2C 7H QS'")
         return Pass(parse_cards(words[1:]))
     if len(words) > 1:
-        raise IllegalMove(f"{text!r} is not a move: {MOVE_HELP}")
+        raise IllegalMove(f"{excerpt(text)} is not a move: {MOVE_HELP}")
     return PLAY_CARD[parse_card(text)]

@@ -26,7 +26,11 @@ export function tableFacts(list) {
     const text = factText(key, value, "table");
     if (text) list.append(h("li", { class: "fact" }, text));
   }
+  // A practice table whose deal its creator chose: it takes nobody else, and the page says why.
+  if (state.table?.fixed_deal) list.append(h("li", { class: "fact", id: "chosen-deal" }, CHOSEN_DEAL));
 }
+
+export const CHOSEN_DEAL = "Practice deal: the creator chose the cards, so nobody else can take a seat";
 
 export function seatFacts(seat) {
   const skip = new Set(["seat", "cards", ...(state.module.hideSeatKeys || [])]);

@@ -2,6 +2,7 @@
 // a seat a new invitation (the old link stops working), close the table.
 
 import { api, clear, h } from "./dom.js";
+import { CHOSEN_DEAL } from "./facts.js";
 import { $, state, tableId } from "./state.js";
 
 export function savedHost(id) {
@@ -70,6 +71,8 @@ async function fill(box, token, rerender) {
           await call(`/seats/${seat.seat}/bot`, token, { bot: select.value });
         },
       }, "Seat a bot"));
+    } else if (table.fixed_deal) {
+      item.append(h("span", {}, ` — ${CHOSEN_DEAL.toLowerCase()}.`));
     } else {
       const made = invitations.get(seat.seat);
       const out = h("input", { readonly: true, class: "reinvite-link", dataset: { linkFor: String(seat.seat) }, "aria-label": `new invitation link for seat ${seat.seat + 1}`, hidden: !made, value: made || "" });

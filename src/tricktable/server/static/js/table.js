@@ -271,6 +271,10 @@ function setup() {
     const box = $("invite-box");
     box.hidden = !box.hidden;
     $("invite").setAttribute("aria-expanded", String(!box.hidden));
+    if (state.table?.fixed_deal) {
+      $("invite-note").textContent = "Friends may watch this practice table; its creator chose the cards, so nobody else can take a seat.";
+      return;
+    }
     try {
       await navigator.clipboard.writeText(link);
       $("invite-note").textContent = "Copied to the clipboard.";
