@@ -177,6 +177,7 @@ export function renderTrick() {
   // A game may put something else in the middle while no card is on the table (Secret Trumps: the row to pick from).
   const centre = trick.length === 0 && !state.showLast ? state.module.renderCentre?.(state.view, { h, cardFace, seatName }) : null;
   if (centre) {
+    delete area.dataset.showing;
     area.classList.remove("finished", "gathered", "still");
     area.append(h("div", { class: "spot centre wide" }, centre));
     reason.textContent = "";
@@ -188,6 +189,8 @@ export function renderTrick() {
     const key = JSON.stringify(showing);
     const justDone = key !== state.lastTrickKey;
     state.lastTrickKey = key;
+    // Which finished trick lies here now: the gathering timer moves that trick and no other.
+    area.dataset.showing = key;
     area.classList.toggle("finished", true);
     area.classList.toggle("gathered", state.gatheredKey === key && !state.showLast);
     area.classList.toggle("still", state.gatheredKey === key);
@@ -196,6 +199,7 @@ export function renderTrick() {
     reason.textContent = `${state.showLast ? "Last trick" : "Trick"} won by ${who}${state.trickReason ? `. ${state.trickReason}` : ""}`;
     if (justDone && !state.showLast && trick.length === 0 && !reducedMotion()) gather(area, winners[0]);
   } else {
+    delete area.dataset.showing;
     area.classList.remove("finished", "gathered", "still");
     layTrick(area, trick, [], fresh);
     reason.textContent = "";
@@ -213,9 +217,11 @@ function gather(area, winner) {
   area.style.setProperty("--to-y", `${y - ring.height / 2}px`);
   const seen = state.lastTrickKey;
   setTimeout(() => {
-    if (state.lastTrickKey === seen && !state.showLast) {
+    // The next trick may have begun meanwhile (its first card came within the second): leave it where it is.
+    const now = $("trick");
+    if (now.dataset.showing === seen && !state.showLast) {
       state.gatheredKey = seen;
-      $("trick").classList.add("gathered");
+      now.classList.add("gathered");
     }
   }, 1100);
 }

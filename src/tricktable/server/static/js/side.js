@@ -37,6 +37,15 @@ export function renderSheet() {
       ),
     );
   });
+  focusableScrolls(box);
+}
+
+// A round too wide for the pane scrolls sideways: the keyboard must be able to reach it to scroll it.
+export function focusableScrolls(box) {
+  for (const round of box.querySelectorAll(".round")) {
+    if (round.scrollWidth > round.clientWidth + 1) round.tabIndex = 0;
+    else round.removeAttribute("tabindex");
+  }
 }
 
 function cell(value) {
@@ -93,6 +102,7 @@ export function setupTabs() {
       other.tabIndex = on ? 0 : -1;
       $(other.dataset.tab).hidden = !on;
     }
+    focusableScrolls($("sheet"));
   };
   tabs.forEach((tab, i) => {
     tab.addEventListener("click", () => choose(tab));

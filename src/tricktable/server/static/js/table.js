@@ -5,7 +5,7 @@
 import { api, clear, forgetSeat, h, playerName, savedSeat, saveSeat, setPlayerName } from "./dom.js";
 import { renderControls, onSend, setStatus } from "./controls.js";
 import { tableFacts } from "./facts.js";
-import { fit, renderHand, restoreFocus } from "./hand.js";
+import { fit, focusBefore, renderHand, restoreFocus, setupHandKeys } from "./hand.js";
 import { keepInside, renderSeats, renderTrick } from "./ring.js";
 import { loadRules, renderLog, renderPanels, renderSheet, setupTabs } from "./side.js";
 import { $, myTurn, named, seatName, state, tableId } from "./state.js";
@@ -132,7 +132,7 @@ async function setView(view) {
 
 function render() {
   const view = state.view;
-  const hadFocus = document.activeElement?.closest?.("#hand, .pickable") !== null && document.activeElement !== document.body;
+  const hadFocus = focusBefore();
   document.body.dataset.myTurn = String(myTurn());
   document.body.dataset.moveNumber = String(view.move_number);
   document.body.dataset.phase = view.phase;
@@ -279,6 +279,7 @@ function setup() {
     }
   });
   setupTabs();
+  setupHandKeys();
   window.addEventListener("resize", () => {
     fit();
     if (state.view) renderSeats();
