@@ -144,3 +144,45 @@ def test_a_finished_game_opened_again_shows_its_analysis(browser: Any, server: S
     assert rounds >= 2
     page.wait_for_function(f"() => document.querySelectorAll('#sheet .round details.analysis').length === {rounds}")
     assert not page.errors
+
+
+#: What the table shows at one moment: the trick's words, the banner and whether "Last trick" can be pressed.
+TABLE_NOW = """() => ({
+  reason: document.getElementById('trick-reason').textContent,
+  banner: document.getElementById('round-end').hidden ? null : document.getElementById('round-end').innerText,
+  cards: document.querySelectorAll('#trick .card[data-card]').length,
+  lastTrick: !document.getElementById('last-trick').disabled,
+  rows: document.querySelectorAll('#sheet .round').length,
+})"""
+
+
+@pytest.mark.parametrize("motion", ["full", "reduce"])
+def test_the_round_ends_on_the_table_with_its_last_trick_and_result(
+    browser: Any, server: Server, contexts: list[Any], motion: str
+) -> None:
+    # Tricks Together's first round is one card each: its only trick is the round's last.
+    page = new_page(browser, contexts, reduced_motion="reduce" if motion == "reduce" else "no-preference")
+    create_in_lobby(page, server, "tricks-together", 3, {1: "bot:random", 2: "bot:random"})
+    seen: list[dict[str, Any]] = []
+
+    def round_told() -> bool:
+        seen.append(page.evaluate(TABLE_NOW))
+        return seen[-1]["banner"] is not None
+
+    play([page], round_told, timeout=60)
+    now = seen[-1]
+    assert now["rows"] >= 1
+    # The banner names the round and how it went, in the log's words (a life lost, what the next failure means).
+    assert now["banner"].startswith("Round 1 ("), now["banner"]
+    assert "made" in now["banner"] or ("fails" in now["banner"] and "life" in now["banner"]), now["banner"]
+    # The last trick lies on the table with its winner, and "Last trick" still shows it in the new deal.
+    assert now["cards"] >= 1 and "The round's last trick won by" in now["reason"], now
+    assert now["lastTrick"]
+    page.click("#round-end-ok")
+    assert page.is_hidden("#round-end")
+    page.click("#last-trick")
+    assert page.locator("#trick .card.winner").count() >= 1
+    assert "won by" in page.inner_text("#trick-reason")
+    if motion == "reduce":
+        assert page.locator("#trick .card.arrive").count() == 0
+    assert not page.errors

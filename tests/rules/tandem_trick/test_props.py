@@ -63,7 +63,11 @@ def check_state(game: TandemTrick) -> None:
     assert union | public == deck
     # Hidden card values never leak: another seat's cards appear in no view (spectators see no hand).
     for seat in [None, *range(n)]:
-        tokens = set(CARD_TOKEN.findall(json.dumps(game.view(seat))))
+        view = game.view(seat)
+        # The last trick of the round before stays on view: its cards were played from that round's deal.
+        if view["last_trick"] and view["last_trick"]["round"] != game.round_no:
+            view["last_trick"] = None
+        tokens = set(CARD_TOKEN.findall(json.dumps(view)))
         for other in range(n):
             if other != seat:
                 assert not tokens & held[other], (seat, other, tokens & held[other])

@@ -47,8 +47,10 @@ def check_view_secrecy(game: tricktable.Game) -> None:
     state: Any = game
     for seat in [None, *range(game.players)]:
         view = game.view(seat)
-        # Earlier rounds' cards (the score sheet) were dealt from another shuffle: only this round counts.
-        text = json.dumps({k: v for k, v in view.items() if k != "score_sheet"})
+        # Earlier rounds' cards (the score sheet, the last trick of the deal before, still on view) were dealt
+        # from another shuffle: only this round counts.
+        earlier = view["last_trick"] is not None and view["last_trick"]["deal"] != view["table"]["deal"]
+        text = json.dumps({k: v for k, v in view.items() if k != "score_sheet" and not (earlier and k == "last_trick")})
         for other in range(game.players):
             if other == seat:
                 continue

@@ -71,7 +71,11 @@ def check_conservation(game: Any) -> None:
 def check_views(game: Any) -> None:
     for seat in [None, *range(game.players)]:
         view = game.view(seat)
-        shown = visible_cards({k: v for k, v in view.items() if k != "score_sheet"})
+        # The score sheet and the last trick of the hand before (still on view) name cards of earlier deals.
+        earlier = view["last_trick"] is not None and view["last_trick"]["round"] != game.hand_no
+        shown = visible_cards(
+            {k: v for k, v in view.items() if k != "score_sheet" and not (earlier and k == "last_trick")}
+        )
         leaked = shown & set(_bits(hidden_from(game, seat)))
         assert not leaked, (seat, [card_str(c) for c in leaked])
         assert parse_cards(view["hand"]) == (0 if seat is None else game.hands[seat])

@@ -7,6 +7,7 @@ import { clear, h } from "./dom.js";
 import { cardBack, cardFace, cardWords } from "./cards.js";
 import { seatFacts } from "./facts.js";
 import { $, named, reducedMotion, relative, seatName, state } from "./state.js";
+import { endsRound } from "./roundend.js";
 
 // Where relative seat r of n sits, as an angle: 90° is the bottom (here), play goes on to the left.
 function angle(r, n) {
@@ -196,8 +197,11 @@ export function renderTrick() {
     area.classList.toggle("still", state.gatheredKey === key);
     layTrick(area, trickEntries(showing), winners, justDone && !state.showLast ? new Set([...fresh]) : new Set());
     const who = winners.length ? winners.map((w) => seatName(w)).join(" and ") : "nobody";
-    reason.textContent = `${state.showLast ? "Last trick" : "Trick"} won by ${who}${state.trickReason ? `. ${state.trickReason}` : ""}`;
-    if (justDone && !state.showLast && trick.length === 0 && !reducedMotion()) gather(area, winners[0]);
+    // The round's last trick stays where it lies (with its winner) while the round's result is told.
+    const last = endsRound(key);
+    const what = last ? "The round's last trick" : state.showLast ? "Last trick" : "Trick";
+    reason.textContent = `${what} won by ${who}${state.trickReason ? `. ${state.trickReason}` : ""}`;
+    if (justDone && !last && !state.showLast && trick.length === 0 && !reducedMotion()) gather(area, winners[0]);
   } else {
     delete area.dataset.showing;
     area.classList.remove("finished", "gathered", "still");

@@ -11,6 +11,7 @@ import { loadRules, renderLog, renderPanels, renderSheet, setupTabs } from "./si
 import { $, myTurn, named, seatName, state, tableId } from "./state.js";
 import { cardBack, cardFace } from "./cards.js";
 import { renderHostTools, savedHost } from "./host.js";
+import { noteRound, renderRoundEnd } from "./roundend.js";
 
 // ----- the connection ------------------------------------------------------------------------------
 
@@ -69,6 +70,7 @@ async function receive(message) {
       state.analysis = message.analysis || [];
       state.trickReason = message.trick_reason || null;
       state.lastTrickKey = JSON.stringify(message.view.last_trick || null);
+      noteRound(message.view, [], false);
       await setView(message.view);
       break;
     case "update":
@@ -76,6 +78,7 @@ async function receive(message) {
       state.error = "";
       state.log.push(...(message.log || []));
       state.trickReason = message.trick_reason || null;
+      noteRound(message.view, message.log || [], true);
       await setView(message.view);
       announce([...(message.log || []), ...(myTurn() ? ["Your turn"] : [])]);
       break;
@@ -142,6 +145,7 @@ function render() {
   tableFacts(clear($("facts")));
   renderSeats();
   renderTrick();
+  renderRoundEnd();
   const extra = clear($("extra"));
   state.module.renderExtra?.(extra, view, { seatName, cardFace, cardBack, h, state, named });
   extra.hidden = extra.childElementCount === 0;
