@@ -67,7 +67,7 @@ class TricksTogether(Game):
     max_players = 5
     default_players = 4
     option_specs = (
-        Option("lives", 3, "lives at the start (4 is the easier setting)", choices=(3, 4)),
+        Option("lives", 3, "at the start (4 is the easier setting)", choices=(3, 4)),
         Option("long_climb", False, "climb to 10 cards (3-4 players)"),
         Option("up_and_down", False, "after the peak go back down to 1 card"),
         Option("no_trumps", False, "rounds with an odd number of cards have no trumps"),
