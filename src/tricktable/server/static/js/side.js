@@ -24,7 +24,7 @@ export function renderSheet() {
       .map((text) => h("li", { class: "fact" }, text));
     const head = h("tr", {}, h("th", { scope: "col" }, "player"), perSeat.map((k) => h("th", { scope: "col" }, words(k))));
     const body = [...Array(n).keys()].map((s) =>
-      h("tr", {}, h("th", { scope: "row" }, who[s]), perSeat.map((k) => h("td", {}, cell(row[k][s])))),
+      h("tr", {}, h("th", { scope: "row" }, who[s]), perSeat.map((k) => h("td", {}, cell(row[k][s], k)))),
     );
     const outcome = row.success === true ? " succeeded" : row.success === false ? " failed" : "";
     const analysis = state.analysis[index];
@@ -48,8 +48,10 @@ export function focusableScrolls(box) {
   }
 }
 
-function cell(value) {
+function cell(value, key) {
   if (value === null || value === undefined) return "–";
+  const custom = state.module.cellText?.(key, value, state.view);
+  if (custom) return custom;
   if (isCard(value)) return prettyCard(value);
   return named(show(value));
 }

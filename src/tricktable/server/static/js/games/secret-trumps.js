@@ -13,6 +13,8 @@ export default {
   verbLabels: { goal: "Draft a goal", pick: "Pick from the row", choose: "Choose your goal", cross: "Cross off" },
   argLabel: (verb, arg, view) => (["goal", "choose", "cross"].includes(verb) ? goalName(view, arg) : null),
   hideTableKeys: ["phase"],
+  // The score sheet's goals by name ("Exactly 3"), not by their keys.
+  cellText: (key, value, view) => (["chosen", "crossed"].includes(key) && typeof value === "string" ? goalName(view, value) : null),
   hideSeatKeys: ["committed"],
   seatKeys: ["start player", "first pick"],
   phaseWords: { draft: "drafting a goal", pick: "picking a card", choose: "choosing a goal", play: "playing a card", cross: "crossing off a goal" },
