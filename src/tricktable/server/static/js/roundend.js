@@ -1,6 +1,6 @@
 // The end of a round on the table: its last trick stays in view with its winner, then a banner says how the
 // round went (made, or who missed and by how much, the lives left and what the next failure means) in the
-// game's own sentences (the log's, from its narrate module), until the player goes on or the next trick starts.
+// game's own sentences (the log's, from its narrate module), until the player goes on or the next trick is won.
 // Without motion the banner comes at once; the words are the same.
 
 import { clear, h } from "./dom.js";
@@ -58,8 +58,9 @@ export function endsRound(key) {
 export function renderRoundEnd() {
   const box = $("round-end");
   const end = state.roundEnd;
-  // The next round's first card, or the end of the game, takes over the table.
-  if (end && ((state.view.trick || []).length || state.view.result)) state.roundEnd = null;
+  // The next round's first finished trick, or the end of the game, takes over the table.
+  const trickNow = JSON.stringify(state.view.last_trick || null);
+  if (end && (trickNow !== end.trickKey || state.view.result)) state.roundEnd = null;
   if (!state.roundEnd || !state.roundEnd.shown) {
     box.hidden = true;
     return;
