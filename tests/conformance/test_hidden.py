@@ -26,7 +26,8 @@ POSITIONS = 35
 CHOICES = 8
 #: A word of a view that could name a card: letters, digits and suit symbols.
 WORD = re.compile(r"[0-9A-Za-z♠♥♦♣♤♡♢♧]+")
-#: Earlier rounds: their cards were dealt again since, so they may be named whoever holds them now.
+#: Earlier rounds: their cards were dealt again since, so they may be named whoever holds them now.  (The last
+#: trick, which may be an earlier round's, is checked apart: ``leaked_cards``.)
 PAST = ("score_sheet",)
 _CARD_OF: dict[tuple[str, str], str | None] = {}
 
@@ -52,9 +53,19 @@ def words(value: Any) -> set[str]:
 
 
 def leaked_cards(game: Game, seat: int | None, hidden: Hidden) -> set[str]:
-    view = {k: v for k, v in game.view(seat).items() if k not in PAST}
+    full = game.view(seat)
+    view = {k: v for k, v in full.items() if k not in PAST and k != "last_trick"}
     named = {card_named(game, word) for word in words(view)}
-    return {card for card in named if card in hidden.cards}
+    # The last trick stays on view across a deal, so its cards may have been dealt again since: it may name
+    # only cards that were played in front of this seat.
+    played = {
+        card_named(game, word)
+        for e in game.events_for(seat)
+        if e.to_dict()["type"] == "card_played"
+        for word in words(e.to_dict().get("card"))
+    }
+    shown_last = {card_named(game, word) for word in words(full.get("last_trick"))} - {None}
+    return {card for card in named if card in hidden.cards} | (shown_last - played)
 
 
 def check_cards(game: Game) -> None:

@@ -124,11 +124,11 @@ def test_a_whole_move_by_keyboard_alone_and_moves_are_announced(
     wait_my_turn(page)  # marking the indicator: a card chosen with the keys
     number = page.get_attribute("body", "data-move-number")
     page.keyboard.press("Tab")  # the skip link
-    page.keyboard.press("Enter")  # ... to the hand
+    page.keyboard.press("Enter")  # ... to the hand's playable cards
     for _ in range(40):
-        page.keyboard.press("Tab")
         if page.evaluate("() => document.activeElement?.matches('#hand .card.legal')"):
             break
+        page.keyboard.press("Tab")
     assert page.evaluate("() => document.activeElement?.matches('#hand .card.legal')")
     first = page.evaluate("() => document.activeElement.dataset.card")
     page.keyboard.press("ArrowRight")

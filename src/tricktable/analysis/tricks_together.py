@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from tricktable.analysis.report import Play, Report, Section
+from tricktable.core.narrate import name_seats
 from tricktable.core.records import from_record
 from tricktable.rules.tricks_together import TricksTogether, makeable, solve
 
@@ -43,7 +44,8 @@ def round_facts(game: TricksTogether, names: list[str]) -> tuple[list[str], bool
     facts.append(f"with open hands these numbers {'could' if ok else 'could not'} be made")
     shown = ", ".join("(" + " ".join(map(str, v)) + ")" for v in vectors[:LISTED])
     more = f" and {len(vectors) - LISTED} more" if len(vectors) > LISTED else ""
-    facts.append(f"{len(vectors)} vectors of numbers could be made: {shown}{more}")
+    sets = f"{len(vectors)} set{'' if len(vectors) == 1 else 's'}"
+    facts.append(f"{sets} of numbers could be made: {shown}{more}")
     return facts, ok, numbers
 
 
@@ -89,7 +91,7 @@ def analyse(record: dict[str, Any]) -> Report:
                 makeable_now = False
         section.plays.append(play)
     for row, part in zip(game.view(None)["score_sheet"], report.sections):
-        part.facts.append("made" if row["success"] else f"failed: {row['reason']}")
+        part.facts.append("made" if row["success"] else f"failed: {name_seats(row['reason'], names)}")
     return report
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import typer
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -60,7 +61,7 @@ def playtest(
         from tricktable.lab.run import run
         from tricktable.lab.spec import CHUNK, make_spec
     except ImportError as exc:
-        console.print(f"[red]{MISSING} ({exc.name} is missing)[/red]")
+        console.print(f"[red]{escape(MISSING)} ({exc.name} is missing)[/red]")
         raise typer.Exit(2) from exc
     try:
         cls = game_class(game)
@@ -103,7 +104,7 @@ def playtest(
         console.print(f"[red]{exc}[/red]")
         raise typer.Exit(2) from exc
     except ImportError as exc:  # --ray without Ray installed
-        console.print(f"[red]{MISSING} ({exc.name} is missing)[/red]")
+        console.print(f"[red]{escape(MISSING)} ({exc.name} is missing)[/red]")
         raise typer.Exit(2) from exc
     except ConnectionError as exc:  # no Ray cluster at the address given
         console.print(f"[red]cannot reach the Ray cluster at {ray}: {exc}[/red]")
@@ -125,7 +126,7 @@ def playtest_report(directory: Path = typer.Argument(..., help="a playtest's dir
         from tricktable.lab.report.build import build
         from tricktable.lab.store import Store
     except ImportError as exc:
-        console.print(f"[red]{MISSING} ({exc.name} is missing)[/red]")
+        console.print(f"[red]{escape(MISSING)} ({exc.name} is missing)[/red]")
         raise typer.Exit(2) from exc
     store = Store(directory)
     if store.spec() is None or not store.done():
@@ -151,7 +152,7 @@ def playtest_game(
         from tricktable.lab.play import record_of
         from tricktable.lab.store import Store
     except ImportError as exc:
-        console.print(f"[red]{MISSING} ({exc.name} is missing)[/red]")
+        console.print(f"[red]{escape(MISSING)} ({exc.name} is missing)[/red]")
         raise typer.Exit(2) from exc
     store = Store(directory)
     spec = store.spec()

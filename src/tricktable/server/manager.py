@@ -115,6 +115,7 @@ class TableManager:
                 continue
             self.tables[table_id] = table
             self.start_table(table)
+            self.analyse_past_rounds(table)
             count += 1
         return count
 
@@ -295,6 +296,7 @@ class TableManager:
         table = Table(row, self.replay(row), self)
         self.tables[table_id] = table
         self.start_table(table)
+        self.analyse_past_rounds(table)
         return table
 
     def finished(self, table: Table) -> None:
@@ -371,13 +373,19 @@ class TableManager:
         (the goals they aim at, how they hold their cards) while the game is still running."""
         return game_has_analysis(game.name) and (game.cooperative or game.is_over)
 
-    def round_over(self, table: Table) -> None:
-        """A round ended: work out its open-hands analysis in the pool and send it when it is ready."""
+    def round_over(self, table: Table, rounds: int) -> None:
+        """A round ended (``rounds`` are finished now): work out their open-hands analysis in the pool and send it
+        when it is ready."""
         record = self.record(table)
-        rounds = table.rounds + 1
         task = asyncio.get_running_loop().create_task(self._analyse(table, record, rounds))
         self._analyses.add(task)
         task.add_done_callback(self._analyses.discard)
+
+    def analyse_past_rounds(self, table: Table) -> None:
+        """A table rebuilt from the store (a finished game opened again, or a restart): the analysis of the rounds
+        it had finished is worked out again, since only the moves are stored."""
+        if table.rounds and self.has_analysis(table.game):
+            self.round_over(table, table.rounds)
 
     async def _analyse(self, table: Table, record: dict[str, Any], rounds: int) -> None:
         try:

@@ -143,7 +143,7 @@ class SharedTables:
         if spectators is not None and analysed:
             rounds = len(spectators.get("score_sheet") or ())
             if rounds > table.rounds:
-                self.manager.round_over(table)
+                self.manager.round_over(table, rounds)
             table.rounds = rounds
         table.wake()
         if table.over:

@@ -63,7 +63,7 @@ class Owner(Protocol):
 
     def has_analysis(self, game: Game) -> bool: ...
 
-    def round_over(self, table: Table) -> None: ...
+    def round_over(self, table: Table, rounds: int) -> None: ...
 
     def finished(self, table: Table) -> None: ...
 
@@ -338,7 +338,7 @@ class Table:
         if spectators is not None and analysed:
             rounds = len(spectators.get("score_sheet") or ())
             if rounds > self.rounds:
-                self.manager.round_over(self)
+                self.manager.round_over(self, rounds)
             self.rounds = rounds
         if self.over:
             self.manager.finished(self)

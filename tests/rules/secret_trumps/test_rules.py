@@ -336,7 +336,12 @@ def test_round_result_panel_during_the_cross_and_after_the_round() -> None:
     assert "seat 0 (start): took 3 tricks; met a goal another player missed: crosses off one own goal now" in lines
     assert "seat 1: played for exactly-2, took 2 tricks: met, crossed off" in lines
     assert "seat 2: played for no-clubs, took 1 trick: missed" in lines
-    assert game.view(BEN)["last_trick"] == {"seats": [3, 0, 1, 2], "cards": ["7C", "8D", "6D", "6C"], "winner": 3}
+    assert game.view(BEN)["last_trick"] == {
+        "seats": [3, 0, 1, 2],
+        "cards": ["7C", "8D", "6D", "6C"],
+        "winner": 3,
+        "round": 1,
+    }
     game.play("cross last")
     lines = game.view(BEN)["panels"]["Round 1 result"]
     assert "seat 0 (start): took 3 tricks; crossed off last (met a goal another player missed)" in lines

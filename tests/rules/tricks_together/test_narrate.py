@@ -18,8 +18,13 @@ def test_every_event_of_a_game_reads_as_a_sentence_with_names() -> None:
 
 def test_a_commitment_and_a_failed_round_name_the_player() -> None:
     assert narrate({"type": "number_chosen", "seat": 1, "number": 1}, NAMES) == "Ben commits to 1 trick"
-    failed = {"type": "round_failed", "round": 2, "reason": "too many tricks: seat 2 (2 of 1)", "missed": [2]}
-    assert narrate(failed, NAMES) == "Round 2 fails: too many tricks: Cy (2 of 1)"
+    failed = {
+        "type": "round_failed",
+        "round": 2,
+        "reason": "too many tricks: seat 2 took 2 tricks with a number of 1",
+        "missed": [2],
+    }
+    assert narrate(failed, NAMES) == "Round 2 fails: too many tricks: Cy took 2 tricks with a number of 1"
 
 
 def test_the_winning_card_is_named_with_why_it_won() -> None:

@@ -224,6 +224,7 @@ def test_five_players_starter_trick_and_the_unseen_second_leftover() -> None:
         "trumps": [False, False, True, False, False, True],
         "notes": [None, None, "trump", None, None, "trump"],
         "winner": 4,
+        "round": 1,
     }
     assert game.to_move == 4
     for g in (game, thrown):

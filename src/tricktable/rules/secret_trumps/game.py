@@ -114,6 +114,8 @@ class SecretTrumps(Game):
         self.over = False
         self.winners: list[int] = []
         self.round_log_start = 0
+        # The last trick stays on view across a deal (it was public when played): cleared only at the start.
+        self.last_trick: dict[str, Any] | None = None
         self.phase_name = "draft"
         self._turn: int | None = self.start
         self._reset_round_state()
@@ -157,7 +159,6 @@ class SecretTrumps(Game):
         self.tricks_played = 0
         self.trick: list[int] = []
         self.trick_seats: list[int] = []
-        self.last_trick: dict[str, Any] | None = None
         self.met: list[bool | None] = [None] * n
         self.crossed_now: dict[int, str] = {}
         self.steal = False
@@ -403,7 +404,12 @@ class SecretTrumps(Game):
         self.tricks_played += 1
         texts = tuple(CARD_TEXT[c] for c in trick)
         self._log.append((TrickWon, (winner, self.tricks_played, texts), None))
-        self.last_trick = {"seats": list(self.trick_seats), "cards": list(texts), "winner": winner}
+        self.last_trick = {
+            "seats": list(self.trick_seats),
+            "cards": list(texts),
+            "winner": winner,
+            "round": self.round_no,
+        }
         self.trick = []
         self.trick_seats = []
         self._turn = winner

@@ -88,6 +88,8 @@ class TandemTrick(Game):
         if leader is None:
             leader = self.rng.randrange(n) if self.deal_version == 1 else first_leader(self.seed, n)
         self.phase_name = "play"
+        # The last trick stays on view across a deal (it was public when played): cleared only at the start.
+        self.last_trick: dict[str, Any] | None = None
         self._start_round(leader)
 
     def _start_round(self, leader: int) -> None:
@@ -117,7 +119,6 @@ class TandemTrick(Game):
         self.resolved = 0
         self.tandem_wins = 0
         self.skipped = 0
-        self.last_trick: dict[str, Any] | None = None
         self.last_summary: list[str] = []
         self.round_log_start = len(self._log)
         self._emit(RoundDealt, (self.round_no, leader))
@@ -291,6 +292,7 @@ class TandemTrick(Game):
                 "notes": [entry_note(e) for e in played],
                 "winner": next_lead,
                 "winners": list(members),
+                "round": self.round_no,
             }
             self.last_summary = trick_summary(trick, list(sides.values()), best, next_lead, played)
             self.leader = next_lead

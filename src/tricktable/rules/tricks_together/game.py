@@ -68,7 +68,7 @@ class TricksTogether(Game):
     max_players = 5
     default_players = 4
     option_specs = (
-        Option("lives", 3, "lives at the start (4 is the easier setting)", choices=(3, 4)),
+        Option("lives", 3, "at the start (4 is the easier setting)", choices=(3, 4)),
         Option("long_climb", False, "climb to 10 cards (3-4 players)"),
         Option("up_and_down", False, "after the peak go back down to 1 card"),
         Option("no_trumps", False, "rounds with an odd number of cards have no trumps"),
@@ -101,6 +101,8 @@ class TricksTogether(Game):
                 self.rng.randrange(self.players) if self.deal_version == 1 else first_dealer(self.seed, self.players)
             )
         self.dealer = first
+        # The last trick stays on view across a deal (it was public when played): cleared only at the start.
+        self.last_trick: tuple[int, list[int], int, int] | None = None  #: (leader, cards, winner, deal)
         self._open_round()
         self._deal()  # the first deal at once: a new game shows its cards
 
@@ -121,7 +123,6 @@ class TricksTogether(Game):
         self.tricks_played = 0
         self.trick: list[int] = []  #: the current trick's cards, in play order from ``trick_leader``
         self.trick_leader = self.commit_order[0]
-        self.last_trick: tuple[int, list[int], int] | None = None  #: (leader, cards, winner)
         self.round_log_start = len(self._log)
 
     def _deal(self) -> None:
@@ -326,7 +327,7 @@ class TricksTogether(Game):
         self.tricks_played += 1
         # The finished trick's list is never changed again, so the log and ``last_trick`` keep it as it is.
         self._log.append((TrickWon, (winner, self.tricks_played, trick), None))
-        self.last_trick = (leader, trick, winner)
+        self.last_trick = (leader, trick, winner, self.deal_count)
         self.trick = []
         self.trick_leader = self._turn = winner
         # Early stop (ruling TT-R4).  Once play starts the numbers add up to the cards, so a seat can fall

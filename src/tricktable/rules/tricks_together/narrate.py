@@ -45,7 +45,11 @@ def narrate(event: dict[str, Any], names: Sequence[str]) -> str | None:
     if kind == "round_won":
         return f"Round {event['round']} is cleared: everybody made their number"
     if kind == "life_lost":
-        return f"The team loses a life: {count(event['lives_left'], 'life', 'lives')} left"
+        left = event["lives_left"]
+        if left == 0:
+            return "The team loses its last life: the game is over"
+        after = "one more failure ends the game" if left == 1 else "each failure costs a life"
+        return f"The team loses a life: {count(left, 'life', 'lives')} left, {after}"
     return narrate_common(event, names)
 
 

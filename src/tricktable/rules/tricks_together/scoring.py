@@ -13,6 +13,10 @@ Reason = tuple[Any, ...]
 MADE: Reason = ("made",)
 
 
+def _tricks(n: int) -> str:
+    return f"{n} trick" if n == 1 else f"{n} tricks"
+
+
 def reason_text(reason: Reason | str) -> str:
     """The reason in words (a text is returned as it is)."""
     if isinstance(reason, str):
@@ -21,9 +25,9 @@ def reason_text(reason: Reason | str) -> str:
     if kind == "sum":
         return f"the others' numbers add up to {reason[1]}, more than the {reason[2]} cards"
     if kind == "over":
-        return f"too many tricks: seat {reason[1]} ({reason[2]} of {reason[3]})"
+        return f"too many tricks: seat {reason[1]} took {_tricks(reason[2])} with a number of {reason[3]}"
     if kind == "missed":
-        return "missed: " + ", ".join(f"seat {p} took {won} for {number}" for p, won, number in reason[1])
+        return "missed: " + ", ".join(f"seat {p} took {_tricks(won)} with a number of {n}" for p, won, n in reason[1])
     return "everybody hit their number"
 
 

@@ -32,7 +32,7 @@ class TricksTogetherState(Protocol):
     won: list[int]
     trick: list[int]
     trick_leader: int
-    last_trick: tuple[int, list[int], int] | None
+    last_trick: tuple[int, list[int], int, int] | None
     score_sheet: list[ScoreRow]
     round_log_start: int
 

@@ -51,6 +51,7 @@ def build_view(state: TricksTogetherState, seat: int | None) -> dict[str, Any]:
             "seats": [(last[0] + i) % n for i in range(len(last[1]))],
             "cards": [CARD_TEXT[c] for c in last[1]],
             "winner": last[2],
+            "deal": last[3],
         },
         "score_sheet": [score_row(row) for row in state.score_sheet],
         "events": [e.to_dict() for e in state.events[state.round_log_start :] if e.visible(seat)],

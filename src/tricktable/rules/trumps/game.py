@@ -111,6 +111,8 @@ class Trumps(Game):
             self.dealer = self.rng.randrange(n)
         else:
             self.dealer = first_dealer(self.seed, n)
+        # The last trick stays on view across a deal (it was public when played): cleared only at the start.
+        self.last_trick: dict[str, Any] | None = None
         self._start_hand()
 
     def _start_hand(self) -> None:
@@ -141,7 +143,6 @@ class Trumps(Game):
         self.trick: list[int] = []
         self.trick_seats: list[int | None] = []
         self.trick_trumps: list[bool] = []
-        self.last_trick: dict[str, Any] | None = None
         self.phase_name = "mark"
         self._turn: int | None = (self.dealer + 1) % n
         self._emit(
@@ -382,6 +383,7 @@ class Trumps(Game):
             "cards": list(texts),
             "trumps": list(self.trick_trumps),
             "winner": winner,
+            "round": self.hand_no,
         }
         self.trick = []
         self.trick_seats = []

@@ -4,7 +4,7 @@
 import { clear, h, words } from "./dom.js";
 import { prettyCard } from "./cards.js";
 import { classify, clickable, defaultMode, selectionKey } from "./moves.js";
-import { applyClickable } from "./hand.js";
+import { applyClickable, focusBefore, restoreFocus } from "./hand.js";
 import { $, argLabel, myTurn, named, seatName, state, verbLabel } from "./state.js";
 
 let sendMove = () => {};
@@ -20,6 +20,16 @@ export function setStatus(text, kind = "") {
 }
 
 export function renderControls() {
+  // The buttons are made anew: the keyboard keeps its place (or goes to the cards when its button is gone).
+  const before = focusBefore();
+  try {
+    drawControls();
+  } finally {
+    if (before && !before.hand) restoreFocus(before);
+  }
+}
+
+function drawControls() {
   const view = state.view;
   const controls = clear($("controls"));
   const mine = myTurn();
@@ -38,7 +48,7 @@ export function renderControls() {
     setStatus(state.module.turnHint?.(view, state.mode) || `Your move${state.mode ? `: ${verbLabel(state.mode).toLowerCase()}` : ""}`, "mine");
   } else if (view.to_move !== null && view.to_move !== undefined) {
     const doing = state.module.phaseWords?.[view.phase] ?? (view.phase ? words(view.phase) : "");
-    setStatus(`Waiting for ${seatName(view.to_move)}${doing ? ` (${doing})` : ""}`);
+    setStatus(`Waiting for ${seatName(view.to_move)}${doing ? ` (${doing})` : ""}${openSeatHint(view.to_move)}`);
   }
   if (!mine) {
     applyClickable(new Set(), false, pick);
@@ -81,6 +91,16 @@ export function renderControls() {
   }
   state.moves = moves;
   applyClickable(clickable(moves, state.mode), true, pick, Boolean(multi));
+}
+
+// The game waits for a seat nobody has taken: say how it gets going (a friend by the link, or a bot).
+function openSeatHint(seat) {
+  const info = state.table?.seats?.[seat];
+  if (!info || info.kind !== "human" || info.taken) return "";
+  const host = !$("host").hidden;
+  return host
+    ? ". The seat is open: send a friend the Invite link, or seat a bot there with Host"
+    : ". The seat is open: send a friend the Invite link, or take it yourself";
 }
 
 function pick(card) {

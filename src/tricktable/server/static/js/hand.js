@@ -88,10 +88,57 @@ function keys(event, el, card, onPick) {
   }
 }
 
-// After a re-render, give the keyboard its card back.
-export function restoreFocus(hadFocus) {
-  if (!hadFocus) return;
-  const target = document.querySelector("#hand .card.legal[tabindex='0'], .pickable .row-card.legal[tabindex='0']");
+// Where the keyboard is before the table is drawn again: in the hand (or the row to pick from), or on a move
+// button (a confirm, a bid) that the drawing replaces.
+export function focusBefore() {
+  const el = document.activeElement;
+  if (!el || el === document.body) return null;
+  if (el.closest("#hand, .pickable")) return { hand: true };
+  if (el.closest("#controls")) {
+    const same = el.id ? `#${el.id}` : el.dataset.move ? `#controls [data-move="${CSS.escape(el.dataset.move)}"]` : el.dataset.mode ? `#controls [data-mode="${CSS.escape(el.dataset.mode)}"]` : null;
+    return { hand: false, same };
+  }
+  return null;
+}
+
+// The legal card the arrow keys start from (the last one chosen), if any.
+function legalCard() {
+  return document.querySelector("#hand .card.legal[tabindex='0'], .pickable .row-card.legal[tabindex='0']");
+}
+
+// After a re-render, give the keyboard its card back; a move button that is gone (the move was made) hands it
+// to the cards, so that the arrows go on working.
+export function restoreFocus(before) {
+  if (!before) return;
+  if (!before.hand && before.same) {
+    const again = document.querySelector(before.same);
+    if (again && !again.disabled) {
+      again.focus();
+      return;
+    }
+  }
+  const target = legalCard();
   if (target) target.focus();
   else $("hand").focus();
+}
+
+// The hand itself holds the keyboard (after "Skip to your hand", or while others move): the arrows, Home and
+// End go to the playable cards.
+export function setupHandKeys() {
+  const hand = $("hand");
+  hand.addEventListener("keydown", (event) => {
+    if (event.target !== hand || !["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp", "Home", "End"].includes(event.key)) return;
+    const legal = [...document.querySelectorAll("#hand .card.legal, .pickable .row-card.legal")];
+    if (!legal.length) return;
+    event.preventDefault();
+    const target = event.key === "Home" ? legal[0] : event.key === "End" ? legal[legal.length - 1] : legalCard() || legal[0];
+    for (const el of legal) el.tabIndex = el === target ? 0 : -1;
+    state.focusCard = target.dataset.card;
+    target.focus();
+  });
+  document.querySelector("a.skip")?.addEventListener("click", (event) => {
+    event.preventDefault();
+    const target = legalCard();
+    (target || hand).focus();
+  });
 }

@@ -7,6 +7,7 @@ import { clear, h } from "./dom.js";
 import { cardBack, cardFace, cardWords } from "./cards.js";
 import { seatFacts } from "./facts.js";
 import { $, named, reducedMotion, relative, seatName, state } from "./state.js";
+import { endsRound } from "./roundend.js";
 
 // Where relative seat r of n sits, as an angle: 90° is the bottom (here), play goes on to the left.
 function angle(r, n) {
@@ -177,6 +178,7 @@ export function renderTrick() {
   // A game may put something else in the middle while no card is on the table (Secret Trumps: the row to pick from).
   const centre = trick.length === 0 && !state.showLast ? state.module.renderCentre?.(state.view, { h, cardFace, seatName }) : null;
   if (centre) {
+    delete area.dataset.showing;
     area.classList.remove("finished", "gathered", "still");
     area.append(h("div", { class: "spot centre wide" }, centre));
     reason.textContent = "";
@@ -188,14 +190,20 @@ export function renderTrick() {
     const key = JSON.stringify(showing);
     const justDone = key !== state.lastTrickKey;
     state.lastTrickKey = key;
+    // Which finished trick lies here now: the gathering timer moves that trick and no other.
+    area.dataset.showing = key;
     area.classList.toggle("finished", true);
     area.classList.toggle("gathered", state.gatheredKey === key && !state.showLast);
     area.classList.toggle("still", state.gatheredKey === key);
     layTrick(area, trickEntries(showing), winners, justDone && !state.showLast ? new Set([...fresh]) : new Set());
     const who = winners.length ? winners.map((w) => seatName(w)).join(" and ") : "nobody";
-    reason.textContent = `${state.showLast ? "Last trick" : "Trick"} won by ${who}${state.trickReason ? `. ${state.trickReason}` : ""}`;
-    if (justDone && !state.showLast && trick.length === 0 && !reducedMotion()) gather(area, winners[0]);
+    // The round's last trick stays where it lies (with its winner) while the round's result is told.
+    const last = endsRound(key);
+    const what = last ? "The round's last trick" : state.showLast ? "Last trick" : "Trick";
+    reason.textContent = `${what} won by ${who}${state.trickReason ? `. ${state.trickReason}` : ""}`;
+    if (justDone && !last && !state.showLast && trick.length === 0 && !reducedMotion()) gather(area, winners[0]);
   } else {
+    delete area.dataset.showing;
     area.classList.remove("finished", "gathered", "still");
     layTrick(area, trick, [], fresh);
     reason.textContent = "";
@@ -213,9 +221,11 @@ function gather(area, winner) {
   area.style.setProperty("--to-y", `${y - ring.height / 2}px`);
   const seen = state.lastTrickKey;
   setTimeout(() => {
-    if (state.lastTrickKey === seen && !state.showLast) {
+    // The next trick may have begun meanwhile (its first card came within the second): leave it where it is.
+    const now = $("trick");
+    if (now.dataset.showing === seen && !state.showLast) {
       state.gatheredKey = seen;
-      $("trick").classList.add("gathered");
+      now.classList.add("gathered");
     }
   }, 1100);
 }

@@ -24,7 +24,7 @@ export function renderSheet() {
       .map((text) => h("li", { class: "fact" }, text));
     const head = h("tr", {}, h("th", { scope: "col" }, "player"), perSeat.map((k) => h("th", { scope: "col" }, words(k))));
     const body = [...Array(n).keys()].map((s) =>
-      h("tr", {}, h("th", { scope: "row" }, who[s]), perSeat.map((k) => h("td", {}, cell(row[k][s])))),
+      h("tr", {}, h("th", { scope: "row" }, who[s]), perSeat.map((k) => h("td", {}, cell(row[k][s], k)))),
     );
     const outcome = row.success === true ? " succeeded" : row.success === false ? " failed" : "";
     const analysis = state.analysis[index];
@@ -37,10 +37,21 @@ export function renderSheet() {
       ),
     );
   });
+  focusableScrolls(box);
 }
 
-function cell(value) {
+// A round too wide for the pane scrolls sideways: the keyboard must be able to reach it to scroll it.
+export function focusableScrolls(box) {
+  for (const round of box.querySelectorAll(".round")) {
+    if (round.scrollWidth > round.clientWidth + 1) round.tabIndex = 0;
+    else round.removeAttribute("tabindex");
+  }
+}
+
+function cell(value, key) {
   if (value === null || value === undefined) return "–";
+  const custom = state.module.cellText?.(key, value, state.view);
+  if (custom) return custom;
   if (isCard(value)) return prettyCard(value);
   return named(show(value));
 }
@@ -93,6 +104,7 @@ export function setupTabs() {
       other.tabIndex = on ? 0 : -1;
       $(other.dataset.tab).hidden = !on;
     }
+    focusableScrolls($("sheet"));
   };
   tabs.forEach((tab, i) => {
     tab.addEventListener("click", () => choose(tab));

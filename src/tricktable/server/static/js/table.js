@@ -5,12 +5,13 @@
 import { api, clear, forgetSeat, h, playerName, savedSeat, saveSeat, setPlayerName } from "./dom.js";
 import { renderControls, onSend, setStatus } from "./controls.js";
 import { tableFacts } from "./facts.js";
-import { fit, renderHand, restoreFocus } from "./hand.js";
+import { fit, focusBefore, renderHand, restoreFocus, setupHandKeys } from "./hand.js";
 import { keepInside, renderSeats, renderTrick } from "./ring.js";
 import { loadRules, renderLog, renderPanels, renderSheet, setupTabs } from "./side.js";
 import { $, myTurn, named, seatName, state, tableId } from "./state.js";
 import { cardBack, cardFace } from "./cards.js";
 import { renderHostTools, savedHost } from "./host.js";
+import { noteRound, renderRoundEnd } from "./roundend.js";
 
 // ----- the connection ------------------------------------------------------------------------------
 
@@ -69,6 +70,7 @@ async function receive(message) {
       state.analysis = message.analysis || [];
       state.trickReason = message.trick_reason || null;
       state.lastTrickKey = JSON.stringify(message.view.last_trick || null);
+      noteRound(message.view, [], false);
       await setView(message.view);
       break;
     case "update":
@@ -76,6 +78,7 @@ async function receive(message) {
       state.error = "";
       state.log.push(...(message.log || []));
       state.trickReason = message.trick_reason || null;
+      noteRound(message.view, message.log || [], true);
       await setView(message.view);
       announce([...(message.log || []), ...(myTurn() ? ["Your turn"] : [])]);
       break;
@@ -132,7 +135,7 @@ async function setView(view) {
 
 function render() {
   const view = state.view;
-  const hadFocus = document.activeElement?.closest?.("#hand, .pickable") !== null && document.activeElement !== document.body;
+  const hadFocus = focusBefore();
   document.body.dataset.myTurn = String(myTurn());
   document.body.dataset.moveNumber = String(view.move_number);
   document.body.dataset.phase = view.phase;
@@ -142,6 +145,7 @@ function render() {
   tableFacts(clear($("facts")));
   renderSeats();
   renderTrick();
+  renderRoundEnd();
   const extra = clear($("extra"));
   state.module.renderExtra?.(extra, view, { seatName, cardFace, cardBack, h, state, named });
   extra.hidden = extra.childElementCount === 0;
@@ -283,6 +287,7 @@ function setup() {
     }
   });
   setupTabs();
+  setupHandKeys();
   window.addEventListener("resize", () => {
     fit();
     if (state.view) renderSeats();

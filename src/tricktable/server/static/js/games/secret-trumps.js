@@ -1,5 +1,6 @@
 // Secret Trumps: the goal sheet, the rows of face-up cards to pick from, and the start player's hints.
 import { prettyCard } from "../cards.js";
+import { seatName } from "../state.js";
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -12,8 +13,10 @@ export default {
   verbLabels: { goal: "Draft a goal", pick: "Pick from the row", choose: "Choose your goal", cross: "Cross off" },
   argLabel: (verb, arg, view) => (["goal", "choose", "cross"].includes(verb) ? goalName(view, arg) : null),
   hideTableKeys: ["phase"],
+  // The score sheet's goals by name ("Exactly 3"), not by their keys.
+  cellText: (key, value, view) => (["chosen", "crossed"].includes(key) && typeof value === "string" ? goalName(view, value) : null),
   hideSeatKeys: ["committed"],
-  seatKeys: ["start player"],
+  seatKeys: ["start player", "first pick"],
   phaseWords: { draft: "drafting a goal", pick: "picking a card", choose: "choosing a goal", play: "playing a card", cross: "crossing off a goal" },
   factText(key, value, view, where) {
     if (where === "seat") {
@@ -22,6 +25,7 @@ export default {
       if (key === "tricks") return plural(value, "trick");
       if (key === "crossed") return `goals crossed off ${value}`;
     }
+    if (where === "sheet" && key === "start") return `start player: ${seatName(value)}`;
     if (where === "table") {
       if (key === "trump suit") return value === "?" ? "trump suit secret" : `trump suit ${value}`;
       if (key === "trump rank") return value === "?" ? "trump rank secret" : `trump rank ${value}`;

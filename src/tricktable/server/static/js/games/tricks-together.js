@@ -35,7 +35,7 @@ export default {
     const text = seat.committed ? "number chosen (secret until all have chosen)" : "number not yet chosen";
     panel.querySelector(".facts")?.append(h("li", { class: "fact" }, text));
   },
-  sheetTitle: (row) => `Deal ${row.deal}: round ${row.round}, ${plural(row.cards, "card")}`,
+  sheetTitle: (row) => `Round ${row.round} (${plural(row.cards, "card")} each, deal ${row.deal})`,
   turnHint(view) {
     return view.phase === "commit"
       ? `Your move: how many tricks will you win? (0 to ${view.table.cards}; the dealer takes the rest)`

@@ -7,6 +7,7 @@ export default {
   verbLabels: { mark: "Mark your trump indicator", pass: "Pass", declare: "Declare trump & play" },
   hideSeatKeys: ["indicator", "trumps"],
   seatKeys: ["dealer"],
+  sheetTitle: (row) => `Hand ${row.hand}`,
   phaseWords: { mark: "choosing an indicator", pass: "passing cards", play: "playing a card" },
   factText(key, value, view, where) {
     if (where === "seat") {
