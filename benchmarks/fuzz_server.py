@@ -3,8 +3,8 @@
 over REST and over the websocket of the seat to move; every spoilt deal creates a practice table.  Counts the
 answers by status; a 5xx, or a websocket that closes, is a failure (the run exits 1 and prints the case).
 
-    python benchmarks/fuzz_server.py                    # 10,000 move texts and 10,000 deals a game
-    python benchmarks/fuzz_server.py --cases 500 --games tandem-trick
+    python -m benchmarks.fuzz_server                    # 10,000 move texts and 10,000 deals a game
+    python -m benchmarks.fuzz_server --cases 500 --games tandem-trick
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from websockets.sync.client import ClientConnection, connect
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.rules.untrusted_support import deal_mutations, first_deals, move_texts
 
 GAMES = ("tricks-together", "tandem-trick", "secret-trumps", "trumps")

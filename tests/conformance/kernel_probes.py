@@ -22,14 +22,14 @@ CARDS_LEFT = 12
 
 
 def tricks_together_solver(game: Any) -> Any:
-    from tricktable.rules.tricks_together import can_make, makeable
+    from tricktable.rules.tricks_together import makeable, solve
 
     if game.phase != "play" or game.to_move is None or game.cards - game.tricks_played > TRICKS_LEFT:
         return None
     args = (list(game.hands), game.trump_suit, game.trick_leader)
     reachable = makeable(*args, list(game.trick), list(game.won))
     vectors = [*sorted(reachable)[:3], tuple(game.cards + 1 for _ in game.hands)]
-    return sorted(reachable), [can_make(*args, list(v), list(game.trick), list(game.won)) for v in vectors]
+    return sorted(reachable), [solve(*args, list(v), list(game.trick), list(game.won)) for v in vectors]
 
 
 def tandem_trick_solver(game: Any) -> Any:
@@ -61,8 +61,8 @@ def secret_trumps_solver(game: Any) -> Any:
     )  # fmt: skip
     n = game.players
     return (
-        secret_trumps.move_outcomes(position, secret_trumps.max_n(n)),
-        [secret_trumps.move_outcomes(position, secret_trumps.paranoid(n, p)) for p in range(n)],
+        secret_trumps.move_values(position, secret_trumps.max_n(n)),
+        [secret_trumps.move_values(position, secret_trumps.paranoid(n, p)) for p in range(n)],
         [secret_trumps.can_cross(position, p) for p in range(n) if p != game.start],
     )
 
@@ -85,9 +85,7 @@ def trumps_solver(game: Any) -> Any:
         trick=trick,
     )
     sides = range(game.sides)
-    return [trumps.best_tricks(position, side) for side in sides], [
-        trumps.move_values(position, side) for side in sides
-    ]
+    return [trumps.solve(position, side) for side in sides], [trumps.move_values(position, side) for side in sides]
 
 
 PROBES: dict[str, dict[str, Probe]] = {

@@ -57,13 +57,8 @@ def leaked_cards(game: Game, seat: int | None, hidden: Hidden) -> set[str]:
     view = {k: v for k, v in full.items() if k not in PAST and k != "last_trick"}
     named = {card_named(game, word) for word in words(view)}
     # The last trick stays on view across a deal, so its cards may have been dealt again since: it may name
-    # only cards that were played in front of this seat.
-    played = {
-        card_named(game, word)
-        for e in game.events_for(seat)
-        if e.to_dict()["type"] == "card_played"
-        for word in words(e.to_dict().get("card"))
-    }
+    # only cards this seat saw played (its events name them).
+    played = {card_named(game, word) for word in words([e.to_dict() for e in game.events_for(seat)])}
     shown_last = {card_named(game, word) for word in words(full.get("last_trick"))} - {None}
     return {card for card in named if card in hidden.cards} | (shown_last - played)
 

@@ -89,6 +89,10 @@ HIDDEN: dict[str, Callable[[Any, int | None], set[str]]] = {
 }
 
 
+#: The events that open a new deal, in every game.
+NEW_DEAL = ("round_dealt", "hand_started", "hand_dealt", "round_started")
+
+
 def as_json(value: Any) -> Any:
     """``value`` as it arrives over the wire (tuples become lists)."""
     return json.loads(json.dumps(value))
@@ -220,8 +224,13 @@ def check_frames(record: dict[str, Any], frames: dict[int | None, list[Frame]]) 
             hidden = hidden_of(game, seat)
             assert view["seat"] == seat
             assert view == own, f"move {number}: seat {seat} got a view that is not its own"
-            leaked = {t for t in card_tokens(view, skip) if t in hidden}
+            leaked = {t for t in card_tokens(view, (*skip, "last_trick")) if t in hidden}
             assert not leaked, f"move {number}: seat {seat} was shown hidden cards {leaked}"
+            # The last trick stays on view across a deal, when its cards may have been dealt again: it may name
+            # only cards this seat saw played (its events name them).
+            played = set(card_tokens(as_json([e.to_dict() for e in game.events_for(seat)])))
+            unplayed = {t for t in card_tokens(view.get("last_trick")) if t in hidden and t not in played}
+            assert not unplayed, f"move {number}: seat {seat}'s last trick names cards never played {unplayed}"
             events = message.get("events", [])
             if message["type"] == "update":
                 expected = as_json([e.to_dict() for e in game.events[previous_total:] if e.visible(seat)])
@@ -232,9 +241,12 @@ def check_frames(record: dict[str, Any], frames: dict[int | None, list[Frame]]) 
                 own_name = "" if seat is None else record["seats"][seat]
                 assert f"{own_name} has chosen a number" not in told and f"{own_name} has chosen a goal" not in told
                 # A card hidden both before and after this move (the move's own cards aside: a card just
-                # played may be dealt again in the same move) must not be named by its events.
+                # played may be dealt again in the same move) must not be named by its events.  A move that
+                # ends a deal and deals anew: the old deal's closing events (its last trick, a trump turned up)
+                # name cards that may be in anyone's new hand, so only the new deal's events are held to it.
                 was_hidden = before.get(seat, hidden) - set(record["moves"][number - 1].split())
-                leaked = {t for t in card_tokens(events) if t in hidden and t in was_hidden}
+                dealt = next((i for i, e in enumerate(events) if e["type"] in NEW_DEAL), 0)
+                leaked = {t for t in card_tokens(events[dealt:]) if t in hidden and t in was_hidden}
                 assert not leaked, f"move {number}: seat {seat}'s events name hidden cards {leaked}"
             problems = fact_leaks(game, seat, view, events)
             assert not problems, f"move {number}: seat {seat} was shown {problems}"

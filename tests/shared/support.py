@@ -76,6 +76,26 @@ class Server:
         return self.process.stderr.read() if self.process.stderr else ""
 
 
+def run(coroutine: Any) -> Any:
+    """``asyncio.run`` in a thread of its own: a worker that ran the browser tests keeps Playwright's event loop
+    running in its main thread, where ``asyncio.run`` refuses to start another."""
+    result: list[Any] = []
+    failure: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            result.append(asyncio.run(coroutine))
+        except BaseException as exc:  # handed to the caller's thread
+            failure.append(exc)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if failure:
+        raise failure[0]
+    return result[0]
+
+
 def create(server: Server | Front, seats: list[str], game: str = "tricks-together", **extra: Any) -> dict[str, Any]:
     body = {"game": game, "seats": [{"kind": kind} for kind in seats], "seat": 0, "name": "Ada"} | extra
     answer = httpx.post(f"{server.url}/api/tables", json=body, timeout=10)

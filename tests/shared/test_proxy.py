@@ -20,7 +20,7 @@ import pytest
 
 from tests.pgcluster import Cluster, free_port
 
-from .support import Front, Player, Server, create, join
+from .support import Front, Player, Server, create, join, run
 
 NGINX = Path(os.environ.get("NGINX", "/usr/sbin/nginx"))
 CONFIG = Path(__file__).resolve().parents[2] / "docs" / "nginx.conf"
@@ -93,7 +93,7 @@ def test_two_people_play_a_round_through_nginx(proxy: tuple[str, Path, list[Serv
     async def both() -> None:
         await asyncio.gather(ada.play(rounds=2), grace.play(rounds=2))
 
-    asyncio.run(both())
+    run(both())
     assert ada.moves_sent > 0 and grace.moves_sent > 0
     assert not ada.errors and not grace.errors, (ada.errors, grace.errors)
     assert ada.public_events() == grace.public_events()

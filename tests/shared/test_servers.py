@@ -14,7 +14,7 @@ import pytest
 
 from tests.pgcluster import Cluster
 
-from .support import Player, Server, create, join, log_of, move_count, send_at_once
+from .support import Player, Server, create, join, log_of, move_count, run, send_at_once
 
 
 @pytest.fixture
@@ -48,7 +48,7 @@ def test_two_people_at_two_servers_see_every_move_in_order(two_servers: tuple[Se
     async def both() -> None:
         await asyncio.gather(ada.play(rounds=2), grace.play(rounds=2))
 
-    asyncio.run(both())
+    run(both())
     assert ada.moves_sent > 0 and grace.moves_sent > 0
     assert not ada.errors and not grace.errors, (ada.errors, grace.errors)
     for player in (ada, grace):
@@ -110,7 +110,7 @@ def test_a_killed_server_s_tables_are_taken_over_and_the_bots_go_on(database: st
         holder = lease_owner(database, table)
         assert holder is not None  # the server that made the table runs its bots
         ada = Player(first.ws, table, 0, made["token"])
-        asyncio.run(ada.play(moves=2))
+        run(ada.play(moves=2))
         before = log_of(database, table)
         assert len(before) >= 2
         killed = time.monotonic()
@@ -122,7 +122,7 @@ def test_a_killed_server_s_tables_are_taken_over_and_the_bots_go_on(database: st
         took = time.monotonic() - killed
         # The person's page reconnects, to the server still running; the bots play on with them.
         again = Player(second.ws, table, 0, made["token"])
-        asyncio.run(again.play(rounds=3, timeout=120))
+        run(again.play(rounds=3, timeout=120))
         after = log_of(database, table)
         assert after[: len(before)] == before  # nothing lost
         assert len(after) > len(before) + 8, (len(before), len(after))
