@@ -57,30 +57,37 @@ class SecretTrumpsMetrics:
         return [self._goals(data), self._start(data), self._hypotheses(data)]
 
     def _goals(self, data: LabData) -> Section:
-        section = Section("Secret Trumps: goals met when chosen")
-        slugs = [g.slug for g in GOALS]
-        table: list[list[str]] = [[slug] for slug in slugs]
+        """Each goal's completion when chosen, and how often it is chosen: its share of every goal chosen."""
+        section = Section("Secret Trumps: goals met when chosen, and how often each is chosen")
+        names = {g.slug: g.name for g in GOALS}
+        table: list[list[str]] = [[g.name] for g in GOALS]
         series = {}
         for cell in data.played:
             choices = [(goal, met) for r in data.rounds_of(cell) for goal, met in zip(r["chosen"], r["met"])
                        if goal is not None]  # fmt: skip
             points = []
-            for i, slug in enumerate(slugs):
-                these = [met for goal, met in choices if goal == slug]
+            for i, goal in enumerate(GOALS):
+                these = [met for slug, met in choices if slug == goal.slug]
                 made = rate(these, lambda m: m)
+                chosen = rate([slug == goal.slug for slug, _ in choices], bool)
                 table[i].append(f"{pct(*made[:3])} of {made[3]}" if made[3] else "-")
+                table[i].append(pct(*chosen[:3]))
                 points.append(made[:3])
                 if made[3] >= 30 and made[2] < HARD:
-                    section.findings.append(f"With {data.label(cell)} the goal {slug} is close to impossible:"
-                                            f" met in {pct(*made[:3])} of {made[3]} rounds it was chosen.")
+                    section.findings.append(f"With {data.label(cell)} the goal \"{names[goal.slug]}\" is close to "
+                                            f"impossible: met in {pct(*made[:3])} of {made[3]} rounds it was chosen.")
                 elif made[3] >= 30 and made[1] > EASY:
-                    section.findings.append(f"With {data.label(cell)} the goal {slug} is too easy: met in"
-                                            f" {pct(*made[:3])} of {made[3]} rounds it was chosen.")
+                    section.findings.append(f"With {data.label(cell)} the goal \"{names[goal.slug]}\" is too easy: "
+                                            f"met in {pct(*made[:3])} of {made[3]} rounds it was chosen.")
             series[data.label(cell)] = points
         section.blocks.append(Text(f"A goal counts as too easy when its whole interval lies above {EASY:.0%}, as close "
-                                   f"to impossible when it lies below {HARD:.0%} (with at least 30 rounds chosen)."))
-        section.blocks.append(Table("Chosen goals met", ["goal", *[data.label(c) for c in data.played]], table))
-        section.blocks.append(bars("st-goals", "Chosen goals met", slugs, series, "share met"))
+                                   f"to impossible when it lies below {HARD:.0%} (with at least 30 rounds chosen).  "
+                                   "Share of choices: of every goal chosen in a round (the start player chooses "
+                                   "none), the share that was this goal."))  # fmt: skip
+        header = ["goal", *[f"{data.label(c)}: {what}" for c in data.played for what in ("met when chosen",
+                  "share of choices")]]  # fmt: skip
+        section.blocks.append(Table("Chosen goals met, and how often each goal is chosen", header, table))
+        section.blocks.append(bars("st-goals", "Chosen goals met", [g.name for g in GOALS], series, "share met"))
         return section
 
     def _start(self, data: LabData) -> Section:

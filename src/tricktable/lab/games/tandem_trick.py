@@ -1,8 +1,9 @@
 """Tandem Trick in the lab: which bids are hit (by value and by the order of bidding), and the misère.
 
-From the finished game's events: every bid (``bid`` and ``forced_bid``, in the order they were made) and every
-round's score (``round_scored``: bids, tricks, points and totals).  A misère is a bid of 0; it decides the game
-when a winner's total holds its 1,000,000 points.
+From the finished game's events: every bid (``bid`` and ``forced_bid``, in the order they were made), every
+tandem (``tandem_formed``: the seat riding along, its partner and the trick) and who took each trick
+(``trick_won``), and every round's score (``round_scored``: bids, tricks, points and totals).  A misère is a bid
+of 0; it decides the game when a winner's total holds its 1,000,000 points.
 """
 
 from __future__ import annotations
@@ -15,6 +16,11 @@ from tricktable.lab.report.data import LabData, Row, mean, rate
 from tricktable.lab.report.model import Section, Table, Text, num, pct
 from tricktable.lab.report.plots import bars, lines
 from tricktable.rules.tandem_trick import MISERE_POINTS
+
+
+def winning(round_row: Row, role: str) -> set[int]:
+    """The seats that were ``role`` (``tandem_riders`` or ``tandem_partners``) of a tandem that took its trick."""
+    return {seat for seat, won in zip(round_row[role], round_row["tandem_won"]) if won}
 
 
 class TandemTrickMetrics:
@@ -35,10 +41,17 @@ class TandemTrickMetrics:
         trick: list[int] = [0] * n
         forced: list[bool] = [False] * n
         made = 0
+        tandems: list[tuple[int, int, int]] = []  # (the seat riding along, its partner, the trick)
+        takers: dict[int, set[int]] = {}  # trick -> the seats that took it
         for event in game.events:
             kind = event.kind
             if kind == "round_dealt":
                 order, trick, forced, made = [0] * n, [0] * n, [False] * n, 0
+                tandems, takers = [], {}
+            elif kind == "tandem_formed":
+                tandems.append((event.seat, event.partner, event.trick))  # type: ignore[attr-defined]
+            elif kind == "trick_won":
+                takers[event.trick] = set(event.winners)  # type: ignore[attr-defined]
             elif kind in ("bid", "forced_bid"):
                 made += 1
                 seat = event.seat  # type: ignore[attr-defined]
@@ -51,7 +64,10 @@ class TandemTrickMetrics:
                 hit = [b == t for b, t in zip(bids, tricks)]
                 rows.append({"bids": bids, "tricks": tricks, "hit": hit, "order": list(order), "bid_trick": list(trick),
                              "forced": list(forced), "totals": [float(t) for t in event.totals],  # type: ignore[attr-defined]
-                             "misere_hits": sum(1 for b, h in zip(bids, hit) if h and b == 0)})  # fmt: skip
+                             "misere_hits": sum(1 for b, h in zip(bids, hit) if h and b == 0),
+                             "tandem_riders": [rider for rider, _, _ in tandems],
+                             "tandem_partners": [partner for _, partner, _ in tandems],
+                             "tandem_won": [takers.get(t) == {r, p} for r, p, t in tandems]})  # fmt: skip
         return rows
 
     def measures(self) -> list[Measure]:
@@ -61,7 +77,7 @@ class TandemTrickMetrics:
         ]
 
     def sections(self, data: LabData) -> list[Section]:
-        return [self._by_value(data), self._by_order(data), self._misere(data)]
+        return [self._by_value(data), self._by_order(data), self._tandems(data), self._misere(data)]
 
     @staticmethod
     def _bids(rows: list[Row]) -> list[tuple[int, bool, int, bool, int]]:
@@ -118,6 +134,39 @@ class TandemTrickMetrics:
                                    "bonus card, then 3, then 1); forced bids are the last card of the 12th trick."))
         section.blocks.append(Table("Bids hit, by order", ["cell", *labels, "trick of a free bid"], table))
         section.blocks.append(bars("td-bid-order", "Bids hit by order of bidding", labels, series, "share hit"))
+        return section
+
+    def _tandems(self, data: LabData) -> Section:
+        """How often a player rides along, how often the tandem takes the trick, and whether it pays: the bids of
+        the seats that took a trick by a tandem in a round, against every bid."""
+        section = Section("Tandem Trick: tandems taken and paying")
+        table = []
+        for cell in data.played:
+            rounds = [r for r in data.rounds_of(cell) if "tandem_riders" in r]
+            if not rounds:
+                continue
+            per_round = mean(rounds, lambda r: len(r["tandem_riders"]))
+            tandems = [won for r in rounds for won in r["tandem_won"]]
+            took = rate(tandems, lambda w: w)
+            riding = [r["hit"][seat] for r in rounds for seat in winning(r, "tandem_riders")]
+            partnered = [r["hit"][seat] for r in rounds for seat in winning(r, "tandem_partners")]
+            alone = [h for r in rounds for seat, h in enumerate(r["hit"])
+                     if seat not in winning(r, "tandem_riders") | winning(r, "tandem_partners")]  # fmt: skip
+            hit_riding, hit_partnered, hit_alone = (rate(x, lambda h: h) for x in (riding, partnered, alone))
+            table.append([data.label(cell), num(*per_round[:3]), f"{pct(*took[:3])} of {took[3]}",
+                          pct(*hit_riding[:3]), pct(*hit_partnered[:3]), pct(*hit_alone[:3])])  # fmt: skip
+            section.findings.append(
+                f"With {data.label(cell)} a round has {num(*per_round[:3])} tandems and {pct(*took[:3])} of them"
+                f" take their trick; a player who rode a winning tandem hits the bid in {pct(*hit_riding[:3])} of"
+                f" those rounds, against {pct(*hit_alone[:3])} for a player without a winning tandem."
+            )
+        section.blocks.append(Text("A tandem is a card played to ride along with the right neighbour's card of the "
+                                   "lead suit; it takes the trick when the two together win it (each then takes a "
+                                   "trick).  Bids hit are counted per seat and round: the rider and the partner of a "
+                                   "tandem that took a trick that round, and every other seat."))  # fmt: skip
+        section.blocks.append(Table("Tandems", ["cell", "tandems a round", "tandems taking their trick",
+                                    "bids hit, riders of a winning tandem", "bids hit, their partners",
+                                    "bids hit, the others"], table))  # fmt: skip
         return section
 
     def _misere(self, data: LabData) -> Section:

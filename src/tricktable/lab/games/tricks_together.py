@@ -20,6 +20,11 @@ REASONS = (("everybody hit", "made"), ("the others' numbers", "numbers over the 
            ("too many tricks", "a trick too many"), ("missed", "missed at the end"))  # fmt: skip
 
 
+#: The three ways a round fails, in the designer's short words: a player took too many tricks (over), missed their
+#: number at the end (under), or the committed numbers already added up to more than the cards (sum).
+CAUSES = (("a trick too many", "over"), ("missed at the end", "under"), ("numbers over the cards", "sum"))
+
+
 def reason_kind(text: str) -> str:
     return next((kind for prefix, kind in REASONS if text.startswith(prefix)), "other")
 
@@ -56,7 +61,7 @@ class TricksTogetherMetrics:
         ]
 
     def sections(self, data: LabData) -> list[Section]:
-        return [self._climb(data), self._round_sizes(data), self._lives(data)]
+        return [self._climb(data), self._round_sizes(data), self._lives(data), self._causes(data)]
 
     def _climb(self, data: LabData) -> Section:
         section = Section("Tricks Together: the whole climb")
@@ -135,4 +140,38 @@ class TricksTogetherMetrics:
         section.blocks.append(lines("tt-lives", "Lives lost per game, by round of the climb", series,
                                     "round of the climb", "lives lost per game"))  # fmt: skip
         section.blocks.append(Table("Why rounds fail", ["cell", "failed rounds", *kinds], reasons))
+        return section
+
+    def _causes(self, data: LabData) -> Section:
+        """Lives lost per game by the size of the round and the cause of the failure (over, under, sum)."""
+        section = Section("Tricks Together: lives lost by round size and cause")
+        header = ["cell", "cards", "attempts", "made", *[f"lost: {short}" for _, short in CAUSES],
+                  "lives lost a game"]  # fmt: skip
+        table = []
+        for cell in data.played:
+            games = len(data.games_of(cell))
+            rounds = data.rounds_of(cell)
+            worst: tuple[int, int, str, str] | None = None  # (lives lost, cards, cause, its short word)
+            for cards in sorted({r["cards"] for r in rounds}):
+                these = [r for r in rounds if r["cards"] == cards]
+                made = rate(these, lambda r: r["success"])
+                failed = Counter(r["reason"] for r in these if not r["success"])
+                shares = [rate([r["reason"] == kind for r in these], bool) for kind, _ in CAUSES]
+                table.append([data.label(cell), str(cards), str(len(these)), pct(*made[:3]),
+                              *[pct(*share[:3]) for share in shares], f"{sum(failed.values()) / games:.3f}"])
+                for kind, short in CAUSES:
+                    if failed[kind] and (worst is None or failed[kind] > worst[0]):
+                        worst = (failed[kind], cards, kind, short)
+            failed_all = [r for r in rounds if not r["success"]]
+            if worst is not None and failed_all:
+                share = rate([(r["cards"], r["reason"]) == worst[1:3] for r in failed_all], bool)
+                section.findings.append(
+                    f"With {data.label(cell)} the commonest way to lose a life is \"{worst[3]}\" in rounds of"
+                    f" {worst[1]} card{'s' if worst[1] > 1 else ''}: {pct(*share[:3])} of the {share[3]} lives lost."
+                )
+        section.blocks.append(Text("Over: a player won a trick too many.  Under: a player missed their number at "
+                                   "the end.  Sum: the numbers committed already added up to more than the cards, so "
+                                   "the round failed before a card was played.  Each share is of the attempts at "
+                                   "that round size, with its 95% Wilson interval."))  # fmt: skip
+        section.blocks.append(Table("Rounds by size: made, and lost by cause", header, table))
         return section

@@ -13,6 +13,37 @@ Row = dict[str, Any]
 T = TypeVar("T")
 
 
+@dataclass(frozen=True)
+class Pace:
+    """A human table's pace, from which a game's minutes of play are reckoned (every report states it): each move
+    (a card played, a bid, a card picked or passed, a goal or trump chosen) takes ``seconds_a_move``, and each
+    round adds ``seconds_a_round`` for shuffling, dealing and scoring."""
+
+    seconds_a_move: float = 6.0
+    seconds_a_round: float = 60.0
+
+    def minutes(self, moves: int, rounds: int) -> float:
+        return (moves * self.seconds_a_move + rounds * self.seconds_a_round) / 60
+
+    def describe(self) -> str:
+        return (f"{self.seconds_a_move:g} seconds a move (a card played, a bid, a card picked or passed, a choice) "
+                f"and {self.seconds_a_round:g} seconds a round for shuffling, dealing and scoring")  # fmt: skip
+
+
+PACE = Pace()
+
+
+def leader_before_last_wins(game: Row, rounds: Sequence[Row]) -> bool | None:
+    """Whether the game was decided before its last round: the seats alone at the top of the totals after the
+    next-to-last round (one seat, or one side's partners) are exactly its winners.  ``None`` for a game of one
+    round, a game with no winner, or a game without running totals (a cooperative one)."""
+    if len(rounds) < 2 or not game["winners"] or "totals" not in rounds[-2]:
+        return None
+    totals = rounds[-2]["totals"]
+    best = max(totals)
+    return {seat for seat, total in enumerate(totals) if total == best} == set(game["winners"])
+
+
 @dataclass
 class LabData:
     spec: Spec
@@ -26,8 +57,15 @@ class LabData:
     def __post_init__(self) -> None:
         for row in sorted(self.games, key=lambda r: (r["cell"], r["game_index"])):
             self._by_cell.setdefault(row["cell"], []).append(row)
+        by_game: dict[tuple[int, int], list[Row]] = {}
         for row in sorted(self.rounds, key=lambda r: (r["cell"], r["game_index"], r["round"])):
             self._rounds_by_cell.setdefault(row["cell"], []).append(row)
+            by_game.setdefault((row["cell"], row["game_index"]), []).append(row)
+        # Facts derived from a game's row and its rounds, for every game however old its run: a game's minutes
+        # at a human pace and whether it was decided before its last round.
+        for row in self.games:
+            row["minutes"] = PACE.minutes(row["moves"], row["rounds"]) if "moves" in row and "rounds" in row else None
+            row["decided_early"] = leader_before_last_wins(row, by_game.get((row["cell"], row["game_index"]), []))
 
     @property
     def played(self) -> list[Cell]:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from tricktable.arena.stats import Z95, Paired, balance, holm
 from tricktable.lab.games.base import Measure
-from tricktable.lab.report.data import LabData, Row, mean, paired_by_seed, rate
+from tricktable.lab.report.data import PACE, LabData, Row, mean, paired_by_seed, rate
 from tricktable.lab.report.model import Section, Table, Text, num, p_text, pct
 from tricktable.lab.report.plots import bars, histogram
 
@@ -20,6 +20,11 @@ def choice_share(row: Row) -> float | None:
     return row["choices"] / row["moves"] if row["moves"] else None
 
 
+def decided_early(row: Row) -> float | None:
+    """1 when the leader going into the last round won, 0 when not, ``None`` when that is not defined."""
+    return None if row["decided_early"] is None else float(row["decided_early"])
+
+
 def first_seat_won(row: Row) -> float:
     """Seat 1's share of the game's win (winners split it)."""
     positions = row["winner_positions"]
@@ -29,12 +34,14 @@ def first_seat_won(row: Row) -> float:
 GENERIC_MEASURES = [
     Measure("moves a game", lambda r: float(r["moves"])),
     Measure("rounds a game", lambda r: float(r["rounds"])),
+    Measure("minutes a game at a human pace", lambda r: r["minutes"]),
     Measure("share of moves with a real choice", choice_share),
 ]
 COMPETITIVE_MEASURES = [
     Measure("seat 1 wins", first_seat_won, percent=True),
     Measure("lead changes a game", lambda r: None if r["lead_changes"] is None else float(r["lead_changes"])),
     Measure("winning margin", lambda r: r["margin"]),
+    Measure("decided before the last round", lambda r: decided_early(r), percent=True),
 ]
 
 
@@ -48,17 +55,27 @@ def overview(data: LabData, cooperative: bool) -> Section:
         choices = mean(games, choice_share)
         changes = mean(games, lambda r: r["lead_changes"])
         seconds = mean(games, lambda r: r["seconds"])
+        minutes = mean(games, lambda r: r["minutes"])
+        early = rate(games, lambda r: r["decided_early"])
+        shown_early = pct(*early[:3]) if early[3] else "-"
         rows.append([data.label(cell), str(len(games)), num(*moves[:3], digits=1), num(*rounds[:3]),
-                     pct(*choices[:3]), "-" if cooperative else num(*changes[:3]), f"{seconds[0]:.3f}"])  # fmt: skip
+                     num(*minutes[:3], digits=0), pct(*choices[:3]), "-" if cooperative else num(*changes[:3]),
+                     "-" if cooperative else shown_early, f"{seconds[0]:.3f}"])  # fmt: skip
         section.findings.append(
-            f"With {data.label(cell)} a game lasts {num(*rounds[:3])} rounds ({num(*moves[:3], digits=0)} moves);"
+            f"With {data.label(cell)} a game lasts {num(*rounds[:3])} rounds ({num(*moves[:3], digits=0)} moves),"
+            f" about {num(*minutes[:3], digits=0)} minutes at a human pace;"
             f" {pct(*choices[:3])} of moves offer a real choice (more than one legal move)"
-            + ("." if cooperative else f", and the lead changes {num(*changes[:3])} times a game.")
+            + ("." if cooperative else f", and the lead changes {num(*changes[:3])} times a game"
+               + (f"; the leader going into the last round wins {shown_early} of games." if early[3] else "."))
         )
-    section.blocks.append(Table("Every cell", ["cell", "games", "moves a game", "rounds a game", "moves with a "
-                                "real choice", "lead changes a game", "seconds a game"], rows,
-                                "Means with their 95% intervals.  A lead change: the side alone in the lead after "
-                                "a round is another than the last side alone in the lead."))  # fmt: skip
+    section.blocks.append(Table("Every cell", ["cell", "games", "moves a game", "rounds a game", "minutes at a "
+                                "human pace", "moves with a real choice", "lead changes a game", "decided before "
+                                "the last round", "seconds a game (bots)"], rows,
+                                "Means and shares with their 95% intervals.  Minutes at a human pace: "
+                                f"{PACE.describe()}.  A lead change: the side alone in the lead after a round is "
+                                "another than the last side alone in the lead.  Decided before the last round: the "
+                                "side alone in the lead after the next-to-last round is the winner (games of more "
+                                "than one round)."))  # fmt: skip
     lengths = {data.label(c): [float(r["rounds"]) for r in data.games_of(c)] for c in data.played}
     section.blocks.append(histogram("length", "Rounds a game", lengths, "rounds"))
     if cooperative:
@@ -103,15 +120,22 @@ def seats(data: LabData) -> Section:
                       reference=even)
         section.blocks.append(figure)
         verdict = "uneven" if fair.p_value < ALPHA else "even within chance"
+        rows[-1].insert(len(rows[-1]) - 2, first_seat_edge(shares[0][:3], even))
         section.findings.append(
             f"With {data.label(cell)} seat 1 wins {pct(*shares[0][:3])} of games, against {pct(even)} at an even"
-            f" table; the seats are {verdict} (chi-square p = {p_text(fair.p_value)},"
-            f" best seat minus worst {pct(fair.spread)} of the wins)."
+            f" table (an edge of {first_seat_edge(shares[0][:3], even)}); the seats are {verdict} (chi-square"
+            f" p = {p_text(fair.p_value)}, best seat minus worst {pct(fair.spread)} of the wins)."
         )
     width = max(c.players for c in data.played)
-    header = ["cell", *[f"seat {p + 1}" for p in range(width)], "balance", "spread of the wins"]
+    header = ["cell", *[f"seat {p + 1}" for p in range(width)], "seat 1's edge", "balance", "spread of the wins"]
     section.blocks.insert(1, Table("Games won by seat (95% Wilson intervals)", header, rows))
     return section
+
+
+def first_seat_edge(share: tuple[float, float, float], even: float) -> str:
+    """Seat 1's win share minus an even table's, in percentage points with the share's 95% interval."""
+    rate, low, high = share
+    return f"{100 * (rate - even):+.1f} points ({100 * (low - even):+.1f} to {100 * (high - even):+.1f})"
 
 
 def test_p(result: Paired, yes_no: bool) -> float:
