@@ -72,7 +72,7 @@ class SecretTrumpsMetrics:
                 chosen = rate([slug == goal.slug for slug, _ in choices], bool)
                 table[i].append(f"{pct(*made[:3])} of {made[3]}" if made[3] else "-")
                 table[i].append(pct(*chosen[:3]))
-                points.append(made[:3])
+                points.append(made[:3] if made[3] else (0.0, 0.0, 0.0))  # never chosen: no bar, no whisker
                 if made[3] >= 30 and made[2] < HARD:
                     section.findings.append(f"With {data.label(cell)} the goal \"{names[goal.slug]}\" is close to "
                                             f"impossible: met in {pct(*made[:3])} of {made[3]} rounds it was chosen.")
