@@ -8,10 +8,14 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from tricktable.core.registry import GAMES
 from tricktable.lab.catalog import register
+from tricktable.lab.published import PUBLISHED
 from tricktable.lab.run import run
 from tricktable.lab.spec import make_spec
 from tricktable.server import create_app
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -53,3 +57,24 @@ def test_an_unknown_report_is_refused_and_no_path_is_followed(client: TestClient
     assert missing.status_code == 404
     assert "no playtest" in missing.json()["detail"]
     assert client.get("/lab/..%2F..%2Fetc%2Fpasswd/report").status_code == 404
+
+
+def test_the_lab_page_lists_the_playtests_published_with_the_project(client: TestClient) -> None:
+    published = client.get("/api/lab/published").json()
+    assert [p["game"] for p in published] == [p.game for p in PUBLISHED]
+    assert {p["game"] for p in published} == {e.name for e in GAMES}  # one page for every game
+    assert all(p["headline"] and p["bots"] and p["page"] == f"docs/playtests/{p['game']}.md" for p in published)
+    assert 'id="published"' in client.get("/lab").text and "/api/lab/published" in client.get(
+        "/static/js/lab.js").text  # fmt: skip
+
+
+def test_the_published_list_and_the_pages_in_the_repository_agree() -> None:
+    folder = ROOT / "docs" / "playtests"
+    pages = {p.stem for p in folder.glob("*.md")} - {"index"}
+    assert pages == {p.game for p in PUBLISHED}
+    index = (folder / "index.md").read_text(encoding="utf-8")
+    for entry in PUBLISHED:
+        assert f"({entry.game}.md)" in index  # the index links every page
+        rules = (ROOT / "docs" / "games" / f"{entry.game}.md").read_text(encoding="utf-8")
+        assert f"../playtests/{entry.game}.md" in rules  # and every game's rules page links its playtest
+    assert "docs/playtests/" in (ROOT / "README.md").read_text(encoding="utf-8")

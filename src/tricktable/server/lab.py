@@ -1,7 +1,8 @@
 """The web table's Lab page: the playtests run on this machine (``lab.catalog``) and their reports.
 
 ``GET /lab`` is the page, ``GET /api/lab`` the list as JSON, ``GET /lab/{id}/report`` a playtest's
-self-contained HTML report.  Only directories the catalog lists are served, by their id, never by a path.
+self-contained HTML report, ``GET /api/lab/published`` the playtests published with the project
+(``lab.published``).  Only directories the catalog lists are served, by their id, never by a path.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from fastapi.responses import FileResponse
 
 from tricktable.core.errors import excerpt
 from tricktable.lab.catalog import find, playtests
+from tricktable.lab.published import PUBLISHED
 from tricktable.server.api import ERRORS
 
 STATIC = Path(__file__).parent / "static"
@@ -33,6 +35,13 @@ async def lab_list() -> list[dict[str, Any]]:
     return [{k: v for k, v in entry.to_json().items() if k != "path"}
             | {"report": f"/lab/{entry.id}/report" if entry.finished else None}
             for entry in playtests()]  # fmt: skip
+
+
+@router.get("/api/lab/published", responses=ERRORS)
+async def lab_published() -> list[dict[str, Any]]:
+    """The playtests published with the project, one page per game: its title, the headline finding, the bot
+    levels behind its figures and the page's path in the project's repository."""
+    return [entry.to_json() for entry in PUBLISHED]
 
 
 @router.get("/lab/{entry}/report", include_in_schema=False)

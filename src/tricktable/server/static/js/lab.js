@@ -48,4 +48,27 @@ async function load() {
   if (wanted) show(wanted, list.querySelector(`li[data-id="${wanted.id}"]`));
 }
 
+async function loadPublished() {
+  const list = $("published");
+  const response = await fetch("/api/lab/published");
+  const pages = response.ok ? await response.json() : [];
+  list.replaceChildren();
+  for (const page of pages) {
+    const item = document.createElement("li");
+    const title = document.createElement("strong");
+    title.textContent = page.title;
+    const where = document.createElement("code");
+    where.textContent = page.page;
+    item.append(title, `: ${page.headline} (bots: ${page.bots.join(", ")}) `, where);
+    list.append(item);
+  }
+  if (!pages.length) {
+    const none = document.createElement("li");
+    none.className = "muted";
+    none.textContent = "None yet.";
+    list.append(none);
+  }
+}
+
 load();
+loadPublished();
