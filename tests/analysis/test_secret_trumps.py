@@ -73,8 +73,8 @@ def test_every_card_is_judged_and_every_cost_holds_up_under_the_reference_search
 def test_a_round_reports_its_trumps_hands_goals_and_what_was_crossed_off() -> None:
     record = bot_game(4, 4, rounds=1)
     section = analyse(record).sections[0]
-    assert section.title.startswith("round 1: Seat ")
-    assert section.facts[0].startswith("trumps: suit ")
+    assert section.title.startswith("Round 1: Seat ")
+    assert section.facts[0].startswith("trumps: ")
     assert sum(fact.startswith("Seat ") and " holds " in fact for fact in section.facts) == 4
     assert sum("with everyone's help it" in fact for fact in section.facts) == 4
     assert section.facts[-1].startswith("crossed off: ")
@@ -98,7 +98,7 @@ def test_tricktable_analyse_prints_the_turning_points(tmp_path: Path) -> None:
     path.write_text(json.dumps(record), encoding="utf-8")
     result = CliRunner().invoke(app, ["analyse", str(path)])
     assert result.exit_code == 0, result.output
-    assert "round 1:" in result.output and "trumps: suit" in result.output
+    assert "Round 1:" in result.output and "trumps: " in result.output
     as_json = CliRunner().invoke(app, ["analyse", str(path), "--json"])
     assert json.loads(as_json.output)["game"] == "secret-trumps"
 

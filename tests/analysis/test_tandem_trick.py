@@ -30,7 +30,7 @@ def test_every_move_is_judged_and_the_sections_follow_the_rounds() -> None:
     assert report.game == "tandem-trick" and report.unit == "points"
     game = from_record(record)
     assert isinstance(game, TandemTrick)
-    assert [s.title for s in report.sections] == [f"round {r + 1}" for r in range(len(game.score_sheet))]
+    assert [s.title for s in report.sections] == [f"Round {r + 1}" for r in range(len(game.score_sheet))]
     plays = [p for s in report.sections for p in s.plays]
     assert [p.number for p in plays] == list(range(1, len(record["moves"]) + 1))  # type: ignore[arg-type]
     assert all(p.cost >= 0 for p in plays)
@@ -65,7 +65,7 @@ def test_the_command_prints_each_round_and_its_turning_points(tmp_path: Path) ->
     path.write_text(json.dumps(record), encoding="utf-8")
     result = CliRunner().invoke(app, ["analyse", str(path)])
     assert result.exit_code == 0, result.output
-    assert "round 1" in result.output
+    assert "Round 1" in result.output
     report = analyse(record)
     first = report.sections[0].turning_points[0]
     assert f"move {first.number}:" in result.output

@@ -40,7 +40,7 @@ def test_every_hand_and_every_card_is_in_the_report() -> None:
     game = from_record(record)
     assert isinstance(game, Trumps)
     assert report.game == "trumps" and report.unit == "tricks"
-    assert [s.title for s in report.sections] == [f"hand {h}" for h in range(1, game.hand_no + 1)]
+    assert [s.title for s in report.sections] == [f"Hand {h}" for h in range(1, game.hand_no + 1)]
     cards = [i for i, m in enumerate(record["moves"], 1) if not m.startswith(("mark", "pass"))]
     assert [p.number for s in report.sections for p in s.plays] == cards
     first = report.sections[0]
@@ -92,6 +92,6 @@ def test_the_command_line_prints_the_turning_points(tmp_path: Path, monkeypatch:
     path.write_text(json.dumps(played_record(6, 1, 7, random_share=0.6)), encoding="utf-8")
     out = CliRunner().invoke(app, ["analyse", str(path)])
     assert out.exit_code == 0, out.output
-    assert "hand 1" in out.output and "gave away" in out.output
+    assert "Hand 1" in out.output and "gave away" in out.output
     as_json = CliRunner().invoke(app, ["analyse", str(path), "--json"])
     assert as_json.exit_code == 0 and '"unit": "tricks"' in as_json.output

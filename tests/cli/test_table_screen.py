@@ -23,7 +23,7 @@ GAMES = ["tricks-together", "tandem-trick", "secret-trumps", "trumps"]
 #: What each game's table says in words, somewhere in a whole game.
 TABLE_WORDS = {
     "tricks-together": ["turned up", "lives left", "Choose your number", "number 1"],
-    "tandem-trick": ["lead suit", "Bid: lay a card sideways", "score "],
+    "tandem-trick": ["lead suit", "Bid: lay a card sideways", "score: "],
     "secret-trumps": ["Row 1", "Draft a goal", "goals crossed off", "is the start player"],
     "trumps": ["Choose your trump indicator", "your indicator", "everyone passes 3 cards", "trumps: "],
 }

@@ -34,7 +34,7 @@ def test_the_analysis_of_a_round_arrives_after_the_round_and_only_then(tmp_path:
         sections = message["sections"]
         assert 1 <= len(sections) <= rounds_seen
         first = sections[0]
-        assert first["title"].startswith("deal 1") and any("numbers" in fact for fact in first["facts"])
+        assert first["title"].startswith("Round 1 (") and any("numbers" in fact for fact in first["facts"])
 
 
 def test_players_against_each_other_get_the_analysis_only_once_the_game_is_over(tmp_path: Path) -> None:

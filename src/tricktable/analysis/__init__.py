@@ -13,7 +13,7 @@ from typing import Any
 from tricktable.analysis.report import Play, Report, Section
 from tricktable.core.errors import InvalidOptions
 from tricktable.core.records import from_record
-from tricktable.core.registry import GAMES, entry, load
+from tricktable.core.registry import GAMES, entry, game_words, load
 
 
 def has_analysis(game: str) -> bool:
@@ -29,7 +29,13 @@ def analyse(record: dict[str, Any]) -> Report:
         having = ", ".join(e.name for e in GAMES if e.analysis is not None)
         raise InvalidOptions(f"there is no analysis for {game.name} yet (analyses: {having})")
     analysis: Callable[[dict[str, Any]], Report] = load(target)
-    return analysis(record)
+    report = analysis(record)
+    # Every play in a player's words, by the game's own words (the terminal's and the web table's).
+    move_words = game_words(game.name).move_words
+    for section in report.sections:
+        for play in section.plays:
+            play.said = play.said or move_words(play.move, {})
+    return report
 
 
 __all__ = ["Play", "Report", "Section", "analyse", "has_analysis"]

@@ -1,7 +1,8 @@
 """What an analysis says about a finished game, in a shape every game's analysis fills and every face shows.
 
 A ``Report`` holds one ``Section`` per round (or hand): facts in words, and the plays judged with open hands —
-each with the seat, the move, its cost (what the player's side lost by it compared with the best move, in
+each with the seat, the move (as recorded, and as a player says it), its cost (what the player's side lost by
+it compared with the best move, in
 the game's unit: tricks, points, or whether the round could still be made) and a note.  Turning points are
 the plays whose cost is not zero.
 """
@@ -21,6 +22,7 @@ class Play:
     move: str
     cost: float = 0.0  #: what the move gave away against the best move, in ``Report.unit`` (0: a best move)
     note: str = ""
+    said: str = ""  #: the move as a player says it ("blue 11", "declare Q♥"), for whoever reads the report
 
 
 @dataclass

@@ -27,7 +27,9 @@ from tricktable.rules.secret_trumps import (
     Position,
     SecretTrumps,
     can_cross,
+    card_words,
     goal_code,
+    goal_words,
     mask_text,
     max_n,
     move_values,
@@ -68,15 +70,18 @@ def _after(game: SecretTrumps, move: str) -> Position | None:
 def round_facts(game: SecretTrumps, names: list[str]) -> list[str]:
     """At the first card of a round: the trumps, the hands, the goals and who could cross off with help."""
     n = game.players
-    facts = [f"trumps: suit {suit_text(game.trumps.suit)}, rank {rank_text(game.trumps.rank)}"]
-    facts += [f"{names[p]} holds {' '.join(mask_text(game.hands[p]))}" for p in range(n)]
+    suit, rank = suit_text(game.trumps.suit), rank_text(game.trumps.rank)
+    suit_words = "no trump suit" if suit == "none" else f"trump suit {suit}"
+    rank_words = "no trump rank" if rank == "none" else f"trump rank {rank}"
+    facts = [f"trumps: {suit_words}, {rank_words}"]
+    facts += [f"{names[p]} holds {' '.join(card_words(c) for c in mask_text(game.hands[p]))}" for p in range(n)]
     position = position_of(game)
     for p in range(n):
         chosen = game.chosen[p]
         if p == game.start or chosen is None:
             aim = "a goal another player misses (start player)"
         else:
-            aim = game.goals[chosen].slug
+            aim = f"“{goal_words(game.goals[chosen].slug)}”"
         verdict = can_cross(position, p, NODE_LIMIT)
         could = {True: "could", False: "could not", None: "(too large to judge whether it could)"}[verdict]
         facts.append(f"{names[p]} plays for {aim}: with everyone's help it {could} cross off a goal")
@@ -137,10 +142,10 @@ def analyse(record: dict[str, Any]) -> Report:
         section.plays.append(judge(game, move, number))
         game.play(move)
     for row, part in zip(game.view(None)["score_sheet"], report.sections):
-        crossed = [f"{names[p]} ({slug})" for p, slug in enumerate(row["crossed"]) if slug]
+        crossed = [f"{names[p]} (“{goal_words(slug)}”)" for p, slug in enumerate(row["crossed"]) if slug]
         part.facts.append(f"crossed off: {', '.join(crossed) if crossed else 'nothing'}")
     return report
 
 
 def _title(game: SecretTrumps, names: list[str]) -> str:
-    return f"round {game.round_no}: {names[game.start]} starts"
+    return f"Round {game.round_no}: {names[game.start]} starts"

@@ -16,7 +16,15 @@ from typing import Any
 from tricktable.analysis.report import Play, Report, Section
 from tricktable.bots.tandem_trick import cplay
 from tricktable.core.records import from_record
-from tricktable.rules.tandem_trick import CYCLES, Position, TandemTrick, move_text, parse_move_text
+from tricktable.rules.tandem_trick import (
+    CYCLES,
+    Position,
+    TandemTrick,
+    move_text,
+    move_words,
+    parse_move_text,
+    points_words,
+)
 
 #: The solver judges the last this many tricks exactly, with 3 and with 4 players.
 EXACT_TRICKS = (4, 3)
@@ -47,9 +55,10 @@ def judge(game: TandemTrick, number: int, text: str) -> Play:
     play = Play(number, seat, text, cost=float(mine[best_move] - played))
     how = "exact" if pos.cycle >= solve_from else "played on"
     if play.cost:
-        play.note = f"{move_text(best_move)} would give {mine[best_move]} points, {text} gives {played} ({how})"
+        best = move_words(move_text(best_move), {})
+        play.note = f"{best} would give {points_words(mine[best_move])}, this gives {points_words(played)} ({how})"
     else:
-        play.note = f"a best move: {played} points ({how})"
+        play.note = f"a best move: {points_words(played)} ({how})"
     return play
 
 
@@ -73,7 +82,8 @@ def analyse(record: dict[str, Any]) -> Report:
         worst = max(part.plays, key=lambda p: p.cost, default=None)
         if worst is not None and worst.cost:
             part.facts.append(
-                f"the costliest play: move {worst.number}, {names[worst.seat]} {worst.move} ({worst.cost:g} points)"
+                f"the costliest play: move {worst.number}, {names[worst.seat]} {move_words(worst.move, {})} "
+                f"({points_words(int(worst.cost))} lost)"
             )
     return report
 
@@ -83,10 +93,10 @@ def round_facts(row: dict[str, Any], names: list[str]) -> list[str]:
     out = []
     for p, name in enumerate(names):
         bid, took, points, bonus = row["bids"][p], row["tricks"][p], row["points"][p], row["bonus"][p]
-        outcome = "hit" if bid == took else "missed"
-        out.append(f"{name}: bid {bid} (bonus {bonus}), took {took}: {outcome}, {points} points")
+        outcome = "made it" if bid == took else "missed"
+        out.append(f"{name}: bid {bid} (bonus {bonus}), took {took}: {outcome}, {points_words(points)}")
     return out
 
 
 def _title(game: TandemTrick) -> str:
-    return f"round {game.round_no}"
+    return f"Round {game.round_no}"

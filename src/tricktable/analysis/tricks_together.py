@@ -33,7 +33,7 @@ def round_facts(game: TricksTogether, names: list[str]) -> tuple[list[str], bool
     leader = (game.dealer + 1) % n
     numbers = targets_of(game)
     facts = [
-        f"{_cards(game.cards)} each, {names[game.dealer]} deals, trumps: {game.trumps_name()}",
+        f"{_cards(game.cards)} each, {names[game.dealer]} deals, {_trumps(game.trumps_name())}",
         "numbers: " + ", ".join(f"{names[p]} {numbers[p]}" for p in range(n)),
     ]
     if min(numbers) < 0:
@@ -45,7 +45,7 @@ def round_facts(game: TricksTogether, names: list[str]) -> tuple[list[str], bool
     shown = ", ".join("(" + " ".join(map(str, v)) + ")" for v in vectors[:LISTED])
     more = f" and {len(vectors) - LISTED} more" if len(vectors) > LISTED else ""
     sets = f"{len(vectors)} set{'' if len(vectors) == 1 else 's'}"
-    facts.append(f"{sets} of numbers could be made: {shown}{more}")
+    facts.append(f"{sets} of numbers (in seat order) could be made: {shown}{more}")
     return facts, ok, numbers
 
 
@@ -56,12 +56,16 @@ def analyse(record: dict[str, Any]) -> Report:
     names = list(record.get("seats") or [f"Seat {p + 1}" for p in range(game.players)])
     report = Report("tricks-together", unit="rounds")
     section: Section | None = None
+    deal = 0
+    tries: dict[int, int] = {}  # a failed round is dealt again: how many times each round was dealt
     makeable_now = False
     numbers: list[int] = []
     for number, text in enumerate(record["moves"], start=1):
         game.view(None)  # makes a deal the game still owes
-        if section is None or section.title != _title(game):
-            section = Section(_title(game))
+        if section is None or deal != game.deal_count:
+            deal = game.deal_count
+            tries[game.position] = tries.get(game.position, 0) + 1
+            section = Section(_title(game, tries[game.position]))
             report.sections.append(section)
             makeable_now = False
         seat = game.to_move
@@ -95,8 +99,17 @@ def analyse(record: dict[str, Any]) -> Report:
     return report
 
 
-def _title(game: TricksTogether) -> str:
-    return f"deal {game.deal_count}: round {game.position + 1} ({_cards(game.cards)})"
+def _title(game: TricksTogether, tries: int) -> str:
+    """``Round 2 (2 cards each)``; a round dealt again after it failed: ``Round 2, second try (2 cards each)``."""
+    again = f", {_ORDINALS.get(tries, f'try {tries}')}" if tries > 1 else ""
+    return f"Round {game.position + 1}{again} ({_cards(game.cards)} each)"
+
+
+_ORDINALS = {2: "second try", 3: "third try", 4: "fourth try", 5: "fifth try"}
+
+
+def _trumps(name: str) -> str:
+    return "no trumps" if name == "none" else f"{name} are trumps"
 
 
 def _cards(count: int) -> str:

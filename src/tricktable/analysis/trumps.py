@@ -20,6 +20,7 @@ from typing import Any
 
 from tricktable.analysis.report import Play, Report, Section
 from tricktable.core.cards import SUIT_NAMES, card_str, cards_text
+from tricktable.core.narrate import card_words
 from tricktable.core.records import from_record
 from tricktable.rules.trumps import (
     NONE,
@@ -136,16 +137,19 @@ def analyse(record: dict[str, Any]) -> Report:
 def _before_play(game: Trumps, names: list[str]) -> list[str]:
     """The hand's facts once every indicator and pass is in: the dealer, the pass, every indicator and pass."""
     facts = [f"{names[game.dealer]} deals; the pass: {pass_phrase(game.pass_count, game.pass_offset, game.players)}"]
-    facts.append("indicators: " + ", ".join(f"{names[p]} {card_str(c)}" for p, c in enumerate(game.indicators)))
+    facts.append(
+        "indicators: " + ", ".join(f"{names[p]} {card_words(card_str(c))}" for p, c in enumerate(game.indicators))
+    )
     for p in range(game.players):
-        facts.append(f"{names[p]} passed {' '.join(cards_text(game.passed[p]))} to {names[game.pass_target(p)]}")
+        passed = " ".join(card_words(c) for c in cards_text(game.passed[p]))
+        facts.append(f"{names[p]} passed {passed} to {names[game.pass_target(p)]}")
     if game.extra:
-        facts.append(f"starter card: {card_str(game.extra[0])}")
+        facts.append(f"starter card: {card_words(card_str(game.extra[0]))}")
     return facts
 
 
 def _judge(game: Trumps, hand: _Hand, row: dict[str, Any] | None, names: list[str]) -> Section:
-    section = Section(f"hand {hand.number}", facts=list(hand.facts) + hand.declarations)
+    section = Section(f"Hand {hand.number}", facts=list(hand.facts) + hand.declarations)
     judge = _Judge()
     unjudged = 0
     # From the last play backwards: each search finds the positions after it already in the table.  Earlier

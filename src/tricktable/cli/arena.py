@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import typer
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -56,7 +57,7 @@ def arena(
         count = players if players is not None else cls.default_players
         all_tasks = tasks(cls.name, names[0], names[1], count, deals, options, seed)
     except TricktableError as exc:
-        console.print(f"[red]{exc}[/red]")
+        console.print(f"[red]{escape(str(exc))}[/red]")
         raise typer.Exit(2) from exc
     results: list[GameResult] = []
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
@@ -67,7 +68,7 @@ def arena(
     show(summary)
     if csv_path is not None:
         write_csv(csv_path, results)
-        console.print(f"{len(results)} games written to {csv_path}")
+        console.print(f"{len(results)} games written to {csv_path}", markup=False)
 
 
 def show(summary: Summary) -> None:

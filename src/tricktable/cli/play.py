@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import typer
+from rich.markup import escape
 
 from tricktable.bots.base import bot_kinds, default_level, make_bot
 from tricktable.cli.app import GAME_HELP, app, console
@@ -51,13 +52,14 @@ def parse_extra_options(game: str, args: list[str], pairs: list[str]) -> dict[st
 def list_games() -> None:
     """List the games, their player counts, options and bots."""
     for info in games():
-        console.print(
-            f"[bold]{info['name']}[/bold]  {info['title']}, {info['players'][0]}-{info['players'][1]} players"
-        )
+        low, high = info["players"]
+        console.print(f"[bold]{escape(info['name'])}[/bold]  {escape(info['title'])}, {low}-{high} players")
         for option in info["options"]:
-            console.print(f"   --{option['name'].replace('_', '-')}  {option['help']} (default {option['default']})")
-        console.print(f"   moves: {info['moves']}")
-        console.print(f"   bots: {', '.join(bot_kinds(info['name']))}")
+            console.print(
+                f"   --{option['name'].replace('_', '-')}  {option['help']} (default {option['default']})", markup=False
+            )
+        console.print(f"   moves: {info['moves']}", markup=False)
+        console.print(f"   bots: {', '.join(bot_kinds(info['name']))}", markup=False)
 
 
 @app.command(
@@ -96,7 +98,7 @@ def play(
         if human is not None:
             del bots[human]
     except TricktableError as exc:
-        console.print(f"[red]{exc}[/red]")
+        console.print(f"[red]{escape(str(exc))}[/red]")
         raise typer.Exit(2) from exc
     names = player_names(table.players, human, kind)
     if bots_only:
@@ -115,7 +117,7 @@ def play(
     if record is not None:
         # A record is read later, maybe by somebody else: the person who played is a player there, not "You".
         save_record(table, record, [f"Player {p + 1}" if p == human else n for p, n in enumerate(names)])
-        console.print(f"record saved to {record}")
+        console.print(f"record saved to {record}", markup=False)
 
 
 @app.command("replay")
@@ -127,7 +129,7 @@ def replay(
     try:
         table = load_record(path)
     except (TricktableError, OSError) as exc:
-        console.print(f"[red]{exc}[/red]")
+        console.print(f"[red]{escape(str(exc))}[/red]")
         raise typer.Exit(2) from exc
     if as_json:
         sys.stdout.write(json.dumps(table.view(None), ensure_ascii=False, indent=1) + "\n")

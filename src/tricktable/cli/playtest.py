@@ -69,7 +69,7 @@ def playtest(
         spec = make_spec(cls.name, _counts(players) if players else None, options, compare, games, bots, seed,
                          chunk or CHUNK)  # fmt: skip
     except TricktableError as exc:
-        console.print(f"[red]{exc}[/red]")
+        console.print(f"[red]{escape(str(exc))}[/red]")
         raise typer.Exit(2) from exc
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TaskProgressColumn(),
                TextColumn("{task.fields[rate]} games/s"), TimeRemainingColumn())  # fmt: skip
@@ -101,19 +101,21 @@ def playtest(
         console.print(f"\ninterrupted: {counted['played']} games written this run; give the same command to resume")
         raise typer.Exit(130) from None
     except TricktableError as exc:
-        console.print(f"[red]{exc}[/red]")
+        console.print(f"[red]{escape(str(exc))}[/red]")
         raise typer.Exit(2) from exc
     except ImportError as exc:  # --ray without Ray installed
         console.print(f"[red]{escape(MISSING)} ({exc.name} is missing)[/red]")
         raise typer.Exit(2) from exc
     except ConnectionError as exc:  # no Ray cluster at the address given
-        console.print(f"[red]cannot reach the Ray cluster at {ray}: {exc}[/red]")
+        console.print(f"[red]cannot reach the Ray cluster at {escape(str(ray))}: {escape(str(exc))}[/red]")
         raise typer.Exit(2) from exc
     assert outcome.report is not None
     register(out)
     page, text = outcome.report
     console.print(f"{outcome.played} games played ({outcome.rate:.1f} games/s), {outcome.resumed} resumed")
-    console.print(f"report: {page}\n        {text}\nresults: {out / 'games.parquet'}, {out / 'rounds.parquet'}")
+    console.print(
+        f"report: {page}\n        {text}\nresults: {out / 'games.parquet'}, {out / 'rounds.parquet'}", markup=False
+    )
     if open_report:
         webbrowser.open(page.resolve().as_uri())
 
@@ -130,12 +132,12 @@ def playtest_report(directory: Path = typer.Argument(..., help="a playtest's dir
         raise typer.Exit(2) from exc
     store = Store(directory)
     if store.spec() is None or not store.done():
-        console.print(f"[red]{directory} holds no playtest with games played[/red]")
+        console.print(f"[red]{escape(str(directory))} holds no playtest with games played[/red]")
         raise typer.Exit(2)
     store.consolidate()
     page, text = build(store)
     register(directory)
-    console.print(f"report: {page}\n        {text}")
+    console.print(f"report: {page}\n        {text}", markup=False)
 
 
 @app.command("playtest-game")
@@ -157,16 +159,16 @@ def playtest_game(
     store = Store(directory)
     spec = store.spec()
     if spec is None or not (directory / "games.parquet").exists():
-        console.print(f"[red]{directory} holds no finished playtest[/red]")
+        console.print(f"[red]{escape(str(directory))} holds no finished playtest[/red]")
         raise typer.Exit(2)
     games, _ = store.tables()
     rows = games.filter(pc.and_(pc.equal(games["seed"], seed), pc.equal(games["cell"], cell))).to_pylist()
     if not rows:
-        console.print(f"[red]cell {cell} of {directory} has no game with seed {seed}[/red]")
+        console.print(f"[red]cell {escape(str(cell))} of {escape(str(directory))} has no game with seed {seed}[/red]")
         raise typer.Exit(2)
     text = json.dumps(record_of(rows[0], spec.game), indent=1, ensure_ascii=False) + "\n"
     if record is None:
         typer.echo(text, nl=False)
     else:
         record.write_text(text, encoding="utf-8")
-        console.print(f"record written to {record}")
+        console.print(f"record written to {record}", markup=False)

@@ -50,6 +50,8 @@ class Game(ABC):
     option_specs: ClassVar[tuple[Option, ...]] = ()
     #: One line per move kind, shown by the CLI and the web table's help.
     move_help: ClassVar[str] = ""
+    #: What the game is, in a line a new player reads (the lobby shows it).
+    summary: ClassVar[str] = ""
     #: A cooperative game is won or lost by every seat together (Tricks Together): bots are compared as teams.
     cooperative: ClassVar[bool] = False
 
@@ -300,5 +302,6 @@ class Game(ABC):
             "default_players": cls.default_players,
             "options": [o.describe() for o in cls.option_specs],
             "moves": cls.move_help,
+            "summary": cls.summary,
             "cooperative": cls.cooperative,
         }

@@ -299,7 +299,7 @@ def test_trumps_panel_describes_each_kind_of_round() -> None:
     # Each seat is told which of its own cards are trumps.
     deal, picks = layout_from_hands(CROSS_HANDS, ANNA, "H", 5)
     game = round_to_play(deal, picks, CROSS_DRAFT, [])
-    assert "your trumps: 5S 5D 9H 8H 7H" in game.view(BEN)["panels"]["Trumps"]  # strongest first
+    assert "your trumps: 5♠ 5♦ 9♥ 8♥ 7♥" in game.view(BEN)["panels"]["Trumps"]  # strongest first
 
 
 def test_cards_left_panel_follows_the_public_pick_log() -> None:
@@ -311,9 +311,9 @@ def test_cards_left_panel_follows_the_public_pick_log() -> None:
     lines = game.view(BEN)["panels"]["Cards left"]
     # Ben sees everyone else's remaining cards (every pick was face up) but not his own line twice.
     assert lines == [
-        "seat 0 (start): 9S 8S AS 6H 9D 8D 7D AC",
-        "seat 2: 6S 3S 2D 6C 5C 4C 3C",
-        "seat 3: 7S 4S 5H 3D 9C 8C 7C 2C",
+        "seat 0 (start): 9♠ 8♠ A♠ 6♥ 9♦ 8♦ 7♦ A♣",
+        "seat 2: 6♠ 3♠ 2♦ 6♣ 5♣ 4♣ 3♣",
+        "seat 3: 7♠ 4♠ 5♥ 3♦ 9♣ 8♣ 7♣ 2♣",
     ]
     spectator = game.view(None)["panels"]["Cards left"]
     assert len(spectator) == 4 and spectator[1].startswith("seat 1: ")
@@ -325,8 +325,8 @@ def test_goal_sheet_marks_crossed_goals_visibly_in_the_terminal() -> None:
     out = rendered(game.view(CARLA))
     anna = next(line for line in out.splitlines() if line.strip().startswith("seat 0"))
     ben = next(line for line in out.splitlines() if line.strip().startswith("seat 1 (start)"))
-    assert "last ✔" in anna and "most ✔" not in anna
-    assert "exactly-2 ✔" in ben
+    assert "The last trick ✔" in anna and "The most tricks ✔" not in anna
+    assert "Exactly 2 tricks ✔" in ben
 
 
 def test_round_result_panel_during_the_cross_and_after_the_round() -> None:
@@ -334,8 +334,8 @@ def test_round_result_panel_during_the_cross_and_after_the_round() -> None:
     lines = game.view(BEN)["panels"]["Round 1 result"]
     assert lines[0] == "trumps: no trump suit, no trump rank"
     assert "seat 0 (start): took 3 tricks; met a goal another player missed: crosses off one own goal now" in lines
-    assert "seat 1: played for exactly-2, took 2 tricks: met, crossed off" in lines
-    assert "seat 2: played for no-clubs, took 1 trick: missed" in lines
+    assert "seat 1: played for “Exactly 2 tricks”, took 2 tricks: met, crossed off" in lines
+    assert "seat 2: played for “No ♣”, took 1 trick: missed" in lines
     assert game.view(BEN)["last_trick"] == {
         "seats": [3, 0, 1, 2],
         "cards": ["7C", "8D", "6D", "6C"],
@@ -344,7 +344,7 @@ def test_round_result_panel_during_the_cross_and_after_the_round() -> None:
     }
     game.play("cross last")
     lines = game.view(BEN)["panels"]["Round 1 result"]
-    assert "seat 0 (start): took 3 tricks; crossed off last (met a goal another player missed)" in lines
+    assert "seat 0 (start): took 3 tricks; crossed off “The last trick” (met a goal another player missed)" in lines
     assert game.view(BEN)["score_sheet"][0]["crossed"] == ["last", "exactly-2", None, None]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -13,8 +14,8 @@ from typer.testing import CliRunner
 import tricktable
 from tricktable import IllegalMove, InvalidOptions
 from tricktable.cli import app
-from tricktable.core.narrate import name_seats
-from tricktable.rules.tandem_trick import CARD_TEXT, TandemTrick, round_points
+from tricktable.core.narrate import name_seats, sentences
+from tricktable.rules.tandem_trick import CARD_TEXT, TandemTrick, narrate, round_points, seat_facts
 
 A, B, C, D = range(4)
 DECK4 = list(CARD_TEXT)
@@ -293,6 +294,13 @@ def test_misere_scores_a_million_plus_bonus_and_ends_the_game() -> None:
     result = game.result()
     assert result is not None and seat in result["winners"] and game.phase == "over"
     assert kinds(game)[-2:] == ["round_scored", "game_over"]
+    # Said as the rules say it, never as a sum of seven digits nobody reads ("wins with 1000008 points").
+    view = game.view(None)
+    texts = [result["summary"], *view["panels"]["rounds"], *sentences(narrate, view["events"], [])]
+    texts += [fact for row in view["seats"] for fact in seat_facts(view, row, [])]
+    assert "the misère's 1,000,000 points" in result["summary"]
+    assert any("the misère's 1,000,000 points" in text for text in view["panels"]["rounds"])
+    assert not [text for text in texts if re.search(r"\d{7}", text)], texts
 
     plain = tricktable.new_game("tandem-trick", players=4, seed=seed, misere_bonus=False)
     for move in moves:

@@ -334,7 +334,7 @@ def test_panels_name_both_winners_of_a_tandem_and_who_leads() -> None:
     play(game, "R3", "tandem R6", "R1", "R8")
     lines = game.view(C)["panels"]["last trick"]
     assert lines == [
-        "trick 1: seats 0+1 R3+R6=9 beat seat 2 R1=1, seat 3 R8=8",
+        "trick 1: seats 0 and 1 with red 3 and red 6 (9) beat seat 2 with red 1, seat 3 with red 8",
         "seats 0 and 1 each take a trick; seat 1 leads",
     ]
     assert game.view(C)["last_trick"]["winners"] == [A, B]
@@ -344,11 +344,11 @@ def test_table_says_whose_card_the_player_to_move_could_ride_along_with() -> Non
     game = game_with({A: ["R3"], B: ["Y5"], C: ["R5"], D: ["R8"]})
     assert game.view(None)["table"]["ride along with"] == "nothing yet"
     play(game, "R3")
-    assert game.view(None)["table"]["ride along with"] == "seat 0's R3"
+    assert game.view(None)["table"]["ride along with"] == "seat 0's red 3"
     play(game, "bid Y5")
-    assert game.view(None)["table"]["ride along with"] == "seat 0's R3"  # C skips the bidder B
+    assert game.view(None)["table"]["ride along with"] == "seat 0's red 3"  # C skips the bidder B
     play(game, "tandem R5")
-    assert game.view(None)["table"]["ride along with"] == "nothing: seat 2's R5 rides along already"
+    assert game.view(None)["table"]["ride along with"] == "nothing: seat 2's red 5 rides along already"
 
 
 def test_rounds_panel_lists_each_finished_round() -> None:
@@ -358,19 +358,20 @@ def test_rounds_panel_lists_each_finished_round() -> None:
     finish_round(game, random.Random(4))
     row = game.score_sheet[0]
     line = game.view(None)["panels"]["rounds"][0]
-    assert line.startswith("round 1 (bid/took: points): ")
+    assert line.startswith("round 1: ")
     for p in range(4):
-        mark = " hit" if row["bids"][p] == row["tricks"][p] else ""
-        assert f"seat {p} {row['bids'][p]}/{row['tricks'][p]}: {row['points'][p]}{mark}" in line
+        outcome = "made it" if row["bids"][p] == row["tricks"][p] else f"took {row['tricks'][p]}"
+        points = row["points"][p]
+        assert f"seat {p} bid {row['bids'][p]}, {outcome}: {points} point{'' if points == 1 else 's'}" in line
 
 
 def test_bids_panel_shows_each_bid_its_card_bonus_and_tricks() -> None:
     game = game_with({A: ["R3"], B: ["R6", "Y2"], C: ["Y1"], D: ["R8"]})
     play(game, "R3", "tandem R6", "bid Y1", "R8")  # A and B win the trick together; C bid 1
-    assert game.view(A)["panels"]["bids"] == ["seat 2: bid 1 with Y1, bonus 6, 0 tricks"]
+    assert game.view(A)["panels"]["bids"] == ["seat 2: bid 1 with yellow 1, bonus 6, 0 tricks"]
     assert game.to_move == B
     play(game, "bid Y2")
     assert game.view(D)["panels"]["bids"] == [
-        "seat 1: bid 2 with Y2, bonus 3, 1 trick",
-        "seat 2: bid 1 with Y1, bonus 6, 0 tricks",
+        "seat 1: bid 2 with yellow 2, bonus 3, 1 trick",
+        "seat 2: bid 1 with yellow 1, bonus 6, 0 tricks",
     ]

@@ -111,8 +111,8 @@ def test_two_trump_jacks_the_first_played_wins() -> None:
     assert last_trick_notes(game) == [(0, "3C", None), (1, "JH", "trump"), (2, "JS", "trump"), (3, "9C", None)]
     assert [e.seat for e in kinds(game, "trick_won")] == [1]
     assert game.view(0)["panels"]["Trumps"] == [
-        "seat 1: hearts (indicator 2H face up)",
-        "seat 2: spades (indicator 2S face up)",
+        "seat 1: hearts (indicator 2♥ face up)",
+        "seat 2: spades (indicator 2♠ face up)",
     ]
 
 
@@ -144,7 +144,7 @@ def test_partner_club_before_the_declaration_is_not_a_trump() -> None:
     assert [e.seat for e in kinds(game, "trick_won")] == [3]  # the ace of clubs stayed a plain card
     assert [s["trumps"] for s in game.view(0)["seats"]] == ["", "clubs", "", "clubs"]
     assert game.view(0)["panels"]["Trumps"] == [
-        "team 1 (seats 1 & 3), declared by seat 3: clubs (indicator 2C face up)"
+        "team 1 (seats 1 & 3), declared by seat 3: clubs (indicator 2♣ face up)"
     ]
     # Trick 2: seat 3 leads the king of spades, seat 0 wins it with the ace received in the pass.
     play_all(game, ["KS", "AS", "2S", "QD"])
@@ -469,9 +469,9 @@ def test_views_hide_indicators_and_passes_until_revealed() -> None:
     assert view1["received_from"] == 0
     assert [e["type"] for e in view1["events"]].count("cards_received") == 1
     assert view1["panels"]["You"] == [
-        "2H (face down): you may declare hearts",
-        "passed 4D 3D 2D to seat 2",
-        "received 5S 4S 3S from seat 0",
+        "2♥ (face down): you may declare hearts",
+        "passed 4♦ 3♦ 2♦ to seat 2",
+        "received 5♠ 4♠ 3♠ from seat 0",
     ]
     spectator = json.dumps(game.view(None))
     for hidden in ("2S", "2H", "2C", "QS", "3S", "2D", "3C", "KS"):

@@ -73,8 +73,8 @@ def test_a_trump_lead_keeps_its_printed_suit_and_both_sides_may_hold_hearts() ->
     assert winners(twin) == [3]  # a higher trump of the same suit for another side wins
     assert [s["trumps"] for s in twin.view(1)["seats"]] == ["hearts", "", "", "hearts"]
     assert twin.view(1)["panels"]["Trumps"] == [
-        "seat 0: hearts (indicator 2H face up)",
-        "seat 3: hearts (indicator 3H face up)",
+        "seat 0: hearts (indicator 2♥ face up)",
+        "seat 3: hearts (indicator 3♥ face up)",
     ]
 
 
@@ -130,9 +130,9 @@ def test_events_say_what_is_public_and_what_is_private() -> None:
 
 def test_you_panel_says_when_declaring_is_no_longer_possible() -> None:
     game = walkthrough_game()
-    assert game.view(0)["panels"]["You"][0] == "2H (face down): you may declare hearts"
+    assert game.view(0)["panels"]["You"][0] == "2♥ (face down): you may declare hearts"
     play_all(game, ["5H", "AH", "3S", "4H"])  # seat 0 plays its only heart without declaring
-    assert game.view(0)["panels"]["You"][0] == "2H (face down): you hold no hearts, so you cannot declare"
+    assert game.view(0)["panels"]["You"][0] == "2♥ (face down): you hold no hearts, so you cannot declare"
     assert not any(m.startswith("declare") for m in game.view(0)["legal_moves"])
 
 
@@ -144,7 +144,7 @@ def test_pass_phase_shows_the_target_seat_in_words() -> None:
     assert view["panels"]["You"][-1] == "pass 3 cards to seat 1 (left)"
     assert [s["passed"] for s in view["seats"]] == [False, False, False, False]
     game.play("pass 2C 3C 4C")
-    assert game.view(0)["panels"]["You"][-1] == "passed 4C 3C 2C to seat 1"
+    assert game.view(0)["panels"]["You"][-1] == "passed 4♣ 3♣ 2♣ to seat 1"
     play_all(game, WALKTHROUGH_SETUP[5:])
     # During play the pass flags are history: the seat rows carry only what matters for the tricks.
     assert all("passed" not in s for s in game.view(0)["seats"])
@@ -170,10 +170,10 @@ def test_pass_phrases_for_larger_tables() -> None:
 def test_team_view_names_the_partner_and_keeps_its_indicator_hidden() -> None:
     game = walkthrough_game(teams=True)
     assert game.view(0)["panels"]["You"][0] == "your partner: seat 2"
-    assert game.view(None)["table"]["totals"] == "team 0: 0, team 1: 0"
+    assert game.view(None)["table"]["totals"] == "team 0 (seats 0 & 2): 0, team 1 (seats 1 & 3): 0"
     play_all(game, ["declare 5H", "AH"])
     # Seat 2's partner declared: its own indicator stays face down, and it can never declare diamonds.
-    assert game.view(2)["panels"]["You"][1] == "2D (face down): your partner declared hearts"
+    assert game.view(2)["panels"]["You"][1] == "2♦ (face down): your partner declared hearts"
     assert not any(m.startswith("declare") for m in game.view(2)["legal_moves"])
     assert game.view(0)["seats"][2]["indicator"] == "face down"  # hidden from the partner too (ruling TR-R9)
     assert [s["trumps"] for s in game.view(1)["seats"]] == ["hearts", "", "hearts", ""]
@@ -254,7 +254,9 @@ def test_reaching_the_target_exactly_ends_the_game() -> None:
             assert top < 3 or row["totals"].count(top) > 1
         if max(final) == 3:
             found += 1
-            assert game.result()["summary"].endswith(f"with 3 points after {len(sheet)} hands")  # type: ignore[index]
+            assert game.result()["summary"].endswith(
+                f"with 3 points after {len(sheet)} hand{'' if len(sheet) == 1 else 's'}"
+            )  # type: ignore[index]
     assert found >= 3
 
 

@@ -73,6 +73,10 @@ PHASE_HELP = {
 class SecretTrumps(Game):
     name = "secret-trumps"
     title = "Secret Trumps"
+    summary = (
+        "Pick your hand from rows of face-up cards while only the start player knows the trumps; each round play "
+        "for one of your goals, and the first to fulfil them all wins."
+    )
     min_players = 3
     max_players = 4
     default_players = 4

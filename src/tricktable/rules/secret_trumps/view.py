@@ -31,6 +31,7 @@ from tricktable.rules.secret_trumps.cards import (
 )
 from tricktable.rules.secret_trumps.deduction import hypotheses_lines, trump_hypotheses
 from tricktable.rules.secret_trumps.kernel import RoundTrumps
+from tricktable.rules.secret_trumps.narrate import goal_words
 from tricktable.rules.secret_trumps.scoring import score_row
 from tricktable.rules.secret_trumps.state import SecretTrumpsState, open_goals, sees_choice, sees_trumps
 
@@ -135,16 +136,13 @@ def _panels(state: SecretTrumpsState, view: dict[str, Any], seat: int | None) ->
     for entry in view["goals"]:
         p = entry["seat"]
         # A tick, not "[x]": the terminal reads square brackets as markup and would swallow them.
-        marks = [f"{g} ✔" if g in entry["crossed"] else g for g in entry["held"]]
+        marks = [f"{goal_words(g)} ✔" if g in entry["crossed"] else goal_words(g) for g in entry["held"]]
         role = " (start)" if p == state.start and phase != "draft" else ""
-        chosen = f"; this round: {entry['chosen']}" if entry["chosen"] else ""
+        chosen = f"; this round: “{goal_words(entry['chosen'])}”" if entry["chosen"] else ""
         sheet.append(f"seat {p}{role}: {', '.join(marks) or '-'}{chosen}")
     panels["Goal sheet"] = sheet
     if phase == "draft":
-        panels["Goals"] = [
-            f"{g['slug']}: {g['name']} (held by {', '.join(map(str, g['holders'])) or 'nobody'})"
-            for g in view["goal_list"]
-        ]
+        panels["Goals"] = [f"{g['name']} (held by {_holders(g['holders'])})" for g in view["goal_list"]]
         return panels
     if phase in ("pick", "over") and state.score_sheet:
         # The round just finished stays in view while the next one is picked (and at the end).
@@ -153,13 +151,13 @@ def _panels(state: SecretTrumpsState, view: dict[str, Any], seat: int | None) ->
     lines = []
     for row in view["rows"]:
         r = row["row"]
-        picked = " ".join(f"{pk['seat']}:{CARD_PRETTY[CARD_TEXT.index(pk['card'])]}" for pk in row["picks"])
+        picked = ", ".join(f"seat {pk['seat']} {CARD_PRETTY[CARD_TEXT.index(pk['card'])]}" for pk in row["picks"])
         lying = " ".join(CARD_PRETTY[CARD_TEXT.index(c)] for c in row["cards"])
         hint = next((h for h in view["hints"] if h["row"] == r), None)
         if hint is not None:
-            lines.append(f"row {r}: seat {row['first']} first: {picked}  => seat {hint['winner']} would win")
+            lines.append(f"row {r}: {picked}; seat {hint['winner']} would win it")
         elif r == state.cur_row + 1 and phase == "pick":
-            lines.append(f"row {r} (now, seat {row['first']} first): {lying}  picked: {picked or '-'}")
+            lines.append(f"row {r} (now, seat {row['first']} picks first): {lying}; picked: {picked or 'nothing yet'}")
         else:
             lines.append(f"row {r}: {lying}")
     panels["Rows, picks and hints"] = lines
@@ -168,7 +166,7 @@ def _panels(state: SecretTrumpsState, view: dict[str, Any], seat: int | None) ->
     if phase in ("choose", "play"):
         # Every pick was face up, so the cards each player still holds are public (ruling ST-R11: no memory needed).
         panels["Cards left"] = [
-            f"seat {p}{' (start)' if p == state.start else ''}: {' '.join(mask_text(state.hands[p])) or '-'}"
+            f"seat {p}{' (start)' if p == state.start else ''}: {' '.join(_pretty(mask_text(state.hands[p]))) or '-'}"
             for p in range(state.players)
             if p != seat
         ]
@@ -211,7 +209,7 @@ def trumps_lines(trumps: RoundTrumps, hand: int) -> list[str]:
         lines.append("a trump led calls for a trump of either kind; a trump-rank card never counts as its printed suit")
     mine = sorted(bits(hand & trumps.trump_mask), key=lambda c: -trumps.key[c])
     if mine or hand:
-        lines.append(f"your trumps: {' '.join(CARD_TEXT[c] for c in mine) or 'none'}")
+        lines.append(f"your trumps: {' '.join(CARD_PRETTY[c] for c in mine) or 'none'}")
     return lines
 
 
@@ -227,7 +225,7 @@ def round_lines(state: SecretTrumpsState, entry: dict[str, Any]) -> list[str]:
         crossed = entry["crossed"][p]
         if p == entry["start"]:
             if crossed is not None:
-                what = f"crossed off {crossed} (met a goal another player missed)"
+                what = f"crossed off “{goal_words(crossed)}” (met a goal another player missed)"
             elif entry["start_crossed"]:
                 what = "met a goal another player missed: crosses off one own goal now"
             else:
@@ -235,5 +233,16 @@ def round_lines(state: SecretTrumpsState, entry: dict[str, Any]) -> list[str]:
             lines.append(f"seat {p} (start): {took}; {what}")
         else:
             outcome = "met, crossed off" if entry["met"][p] else "missed"
-            lines.append(f"seat {p}: played for {entry['chosen'][p]}, {took}: {outcome}")
+            lines.append(f"seat {p}: played for “{goal_words(entry['chosen'][p])}”, {took}: {outcome}")
     return lines
+
+
+def _holders(seats: list[int]) -> str:
+    """``seat 2``, ``seats 0 and 3`` (named by the face) or ``nobody``."""
+    if not seats:
+        return "nobody"
+    return f"seat{'s' if len(seats) > 1 else ''} {' and '.join(map(str, seats))}"
+
+
+def _pretty(cards: list[str]) -> list[str]:
+    return [CARD_PRETTY[CARD_TEXT.index(c)] for c in cards]

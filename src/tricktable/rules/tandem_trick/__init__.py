@@ -46,7 +46,7 @@ from tricktable.rules.tandem_trick.position import (
     parse_move_text,
 )
 from tricktable.rules.tandem_trick.sampler import Sampler, sample_deals
-from tricktable.rules.tandem_trick.scoring import MISERE_POINTS, round_points
+from tricktable.rules.tandem_trick.scoring import MISERE_POINTS, points_words, round_points
 from tricktable.rules.tandem_trick.solver import move_values, solve
 from tricktable.rules.tandem_trick.state import ALONE, BIDDING, RIDE, TandemTrickState
 from tricktable.rules.tandem_trick.view import build_view
@@ -105,6 +105,7 @@ __all__ = [
     "parse_cards",
     "parse_move",
     "parse_move_text",
+    "points_words",
     "random_rollout",
     "read_view",
     "round_points",

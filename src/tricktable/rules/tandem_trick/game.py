@@ -17,6 +17,7 @@ from tricktable.core.errors import InvalidOptions
 from tricktable.core.events import ONLY, HandDealt
 from tricktable.core.game import Game, Move
 from tricktable.core.hidden import Hidden
+from tricktable.core.narrate import count
 from tricktable.core.options import Option
 from tricktable.rules.tandem_trick.cards import (
     BONUS_CARDS,
@@ -47,7 +48,7 @@ from tricktable.rules.tandem_trick.events import (
     TrickWon,
 )
 from tricktable.rules.tandem_trick.moves import BID, PLAY, TANDEM, Bid, Play, Tandem, parse_move
-from tricktable.rules.tandem_trick.scoring import round_points, score_row
+from tricktable.rules.tandem_trick.scoring import points_words, round_points, score_row
 from tricktable.rules.tandem_trick.state import ALONE, BIDDING, DISCARD, RIDE, Entry, right_neighbour
 from tricktable.rules.tandem_trick.view import build_view, entry_note, trick_summary
 
@@ -55,6 +56,10 @@ from tricktable.rules.tandem_trick.view import build_view, entry_note, trick_sum
 class TandemTrick(Game):
     name = "tandem-trick"
     title = "Tandem Trick"
+    summary = (
+        "Win tricks for points, bid once a round how many you will take (a bid made doubles them), and ride "
+        "along with your right neighbour's card to win a trick together."
+    )
     min_players = 3
     max_players = 4
     default_players = 4
@@ -340,7 +345,7 @@ class TandemTrick(Game):
         winners = [p for p in range(self.players) if self.totals[p] == top]
         who = " and ".join(f"seat {p}" for p in winners)
         verb = "share the victory" if len(winners) > 1 else "wins"
-        summary = f"{who} {verb} with {top} points after {self.round_no} rounds"
+        summary = f"{who} {verb} with {points_words(top)} after {count(self.round_no, 'round')}"
         return {"winners": winners, "scores": list(self.totals), "rounds": self.round_no, "summary": summary}
 
     # ----- views -----------------------------------------------------------------------------------

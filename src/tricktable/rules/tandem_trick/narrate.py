@@ -17,6 +17,7 @@ from tricktable.core.narrate import (
     verb_for,
 )
 from tricktable.rules.tandem_trick.cards import CARD_COLOURS
+from tricktable.rules.tandem_trick.scoring import MISERE_POINTS, points_words
 
 
 def card_words(card: str) -> str:
@@ -61,7 +62,9 @@ def narrate(event: dict[str, Any], names: Sequence[str]) -> str | None:
             + clause(object_form(name_of(names, event["next_lead"])), "leads")
         )
     if kind == "round_scored":
-        points = ", ".join(f"{name_of(names, p)} +{v}" for p, v in enumerate(event["points"]))
+        # A misère's points by its name: "+1000008" is no number a player says.
+        said = [f"+{v}" if v < MISERE_POINTS else points_words(v) for v in event["points"]]
+        points = ", ".join(f"{name_of(names, p)} {v}" for p, v in enumerate(said))
         return f"Round {event['round']} is scored: {points}"
     if kind == "game_over":
         return narrate_common(event, names)

@@ -13,6 +13,17 @@ from typing import Any
 MISERE_POINTS = 1_000_000
 
 
+def points_words(points: int) -> str:
+    """Points as the rules state them: ``12 points``; a total holding a misère by its name (the misère's
+    1,000,000 is "intentionally exaggerated", not a sum anybody reads): ``the misère's 1,000,000 points and 8
+    more``."""
+    if points < MISERE_POINTS:
+        return f"{points} point{'' if points == 1 else 's'}"
+    rest = points - MISERE_POINTS
+    more = f" and {rest} more" if rest else ""
+    return f"the misère's 1,000,000 points{more}"
+
+
 def round_points(bid: int, tricks: int, bonus: int, misere_bonus: bool) -> int:
     """One seat's points for a round: 1 per trick; a hit bid doubles and adds its bonus (a bonus card scores
     nothing on a missed bid, ruling TD-R2); a hit 0 bid is 1,000,000 (+ its bonus, ruling TD-R11)."""

@@ -21,6 +21,8 @@ from tricktable.rules.tandem_trick.cards import (
     HIGH_MASKS,
     cards_text,
 )
+from tricktable.rules.tandem_trick.narrate import card_words
+from tricktable.rules.tandem_trick.scoring import points_words
 from tricktable.rules.tandem_trick.state import BIDDING, DISCARD, RIDE, Entry, TandemTrickState, right_neighbour
 
 
@@ -88,11 +90,12 @@ def ride_fact(state: TandemTrickState) -> str:
     if r < 0:
         return "nothing yet"
     r_seat, r_card, r_kind, _ = state.entries[r]
+    card = card_words(CARD_TEXT[r_card])
     if r_kind == DISCARD:
-        return f"nothing: seat {r_seat} discarded {CARD_TEXT[r_card]}"
+        return f"nothing: seat {r_seat} discarded {card}"
     if r_kind == RIDE:
-        return f"nothing: seat {r_seat}'s {CARD_TEXT[r_card]} rides along already"
-    return f"seat {r_seat}'s {CARD_TEXT[r_card]}"
+        return f"nothing: seat {r_seat}'s {card} rides along already"
+    return f"seat {r_seat}'s {card}"
 
 
 def _panels(state: TandemTrickState, seat: int | None) -> dict[str, list[str]]:
@@ -106,8 +109,8 @@ def _panels(state: TandemTrickState, seat: int | None) -> dict[str, list[str]]:
         low = hand.bit_count() - sum((hand & HIGH_MASKS[c]).bit_count() for c in range(state.colours))
         backs.append(f"seat {p}: 8-11 by colour {high}; {low} unmarked")
     bids = [
-        f"seat {p}: bid {state.bid_card[p] % 12} with {CARD_TEXT[state.bid_card[p]]}, bonus {state.bonus[p]}, "
-        f"{state.won[p]} trick{'' if state.won[p] == 1 else 's'}"
+        f"seat {p}: bid {state.bid_card[p] % 12} with {card_words(CARD_TEXT[state.bid_card[p]])}, "
+        f"bonus {state.bonus[p]}, {state.won[p]} trick{'' if state.won[p] == 1 else 's'}"
         for p in range(state.players)
         if state.bid_card[p] >= 0
     ]
@@ -124,9 +127,12 @@ def _copy_row(row: dict[str, Any]) -> dict[str, Any]:
 
 
 def _members(side: list[Any]) -> str:
+    """A side of a trick: ``seat 2 with yellow 9`` or ``seats 2 and 0 with red 8 and red 10 (18)``."""
     seats: list[int] = side[2]
-    word = "seats" if len(seats) > 1 else "seat"
-    return f"{word} {'+'.join(map(str, seats))} {'+'.join(side[3])}={side[0]}"
+    cards = " and ".join(card_words(c) for c in side[3])
+    if len(seats) > 1:
+        return f"seats {' and '.join(map(str, seats))} with {cards} ({side[0]})"
+    return f"seat {seats[0]} with {cards}"
 
 
 def trick_summary(
@@ -139,20 +145,21 @@ def trick_summary(
     first = f"trick {trick}: {_members(best)}"
     if beaten:
         first += " beat " + ", ".join(beaten)
-    discards = [f"seat {e[0]} {CARD_TEXT[e[1]]}" for e in played if e[2] == DISCARD]
+    discards = [f"seat {e[0]}'s {card_words(CARD_TEXT[e[1]])}" for e in played if e[2] == DISCARD]
     if discards:
         first += "; discarded: " + ", ".join(discards)
     members: list[int] = best[2]
     if len(members) == 2:
         second = f"seats {members[0]} and {members[1]} each take a trick; seat {next_lead} leads"
     else:
-        second = f"seat {next_lead} takes the trick and leads"
+        second = f"seat {next_lead} takes the trick and the lead"
     return [first, second]
 
 
 def round_line(row: dict[str, Any]) -> str:
-    """A finished round in one line of the rounds panel: bid/took: points per seat, ``hit`` for a hit bid."""
+    """A finished round in one line of the rounds panel: each seat's bid, tricks taken and points."""
     parts = []
     for p, (bid, took, points) in enumerate(zip(row["bids"], row["tricks"], row["points"], strict=True)):
-        parts.append(f"seat {p} {bid}/{took}: {points}{' hit' if bid == took else ''}")
-    return f"round {row['round']} (bid/took: points): " + ", ".join(parts)
+        outcome = "made it" if bid == took else f"took {took}"
+        parts.append(f"seat {p} bid {bid}, {outcome}: {points_words(points)}")
+    return f"round {row['round']}: " + "; ".join(parts)

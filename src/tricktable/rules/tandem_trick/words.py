@@ -11,6 +11,7 @@ from typing import Any
 
 from tricktable.core.narrate import clause, count, name_cards, name_of, name_seats
 from tricktable.rules.tandem_trick.narrate import card_words
+from tricktable.rules.tandem_trick.scoring import points_words
 
 PHASES = {"play": "playing cards", "over": "the game is over"}
 
@@ -36,7 +37,7 @@ def table_facts(view: dict[str, Any], names: Sequence[str]) -> list[str]:
 
 
 def seat_facts(view: dict[str, Any], row: dict[str, Any], names: Sequence[str]) -> list[str]:
-    """One seat: ``["bid 3 with blue 3, bonus 6", "1 trick", "score 12"]``."""
+    """One seat: ``["bid 3 with blue 3, bonus 6", "1 trick", "score: 12 points"]``."""
     facts = []
     if row.get("bid") is not None:
         bonus = f", bonus {row['bonus']}" if row.get("bonus") else ""
@@ -44,7 +45,7 @@ def seat_facts(view: dict[str, Any], row: dict[str, Any], names: Sequence[str]) 
     else:
         facts.append("no bid yet")
     facts.append(count(int(row.get("tricks") or 0), "trick"))
-    facts.append(f"score {row.get('score', 0)}")
+    facts.append(f"score: {points_words(int(row.get('score') or 0))}")
     return facts
 
 

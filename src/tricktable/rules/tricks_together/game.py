@@ -17,6 +17,7 @@ from tricktable.core.events import ONLY, CardPlayed, HandDealt, TrickWon
 from tricktable.core.game import Game, Move
 from tricktable.core.hidden import Hidden
 from tricktable.core.moves import PLAY_CARD, PlayCard
+from tricktable.core.narrate import count
 from tricktable.core.options import Option
 from tricktable.rules.tricks_together.deals import (
     DealPlan,
@@ -64,12 +65,16 @@ COMMIT_ORDER = tuple(tuple(tuple((d + k) % n for k in range(1, n)) for d in rang
 class TricksTogether(Game):
     name = "tricks-together"
     title = "Tricks Together"
+    summary = (
+        "One team: each round everybody says how many tricks they will win, and the round is made only if "
+        "everybody wins exactly that many; the rounds climb from one card each."
+    )
     min_players = 3
     max_players = 5
     default_players = 4
     option_specs = (
         Option("lives", 3, "at the start (4 is the easier setting)", choices=(3, 4)),
-        Option("long_climb", False, "climb to 10 cards (3-4 players)"),
+        Option("long_climb", False, "up to 10 cards (3-4 players)"),
         Option("up_and_down", False, "after the peak go back down to 1 card"),
         Option("no_trumps", False, "rounds with an odd number of cards have no trumps"),
         Option("secret_numbers", False, "difficulty: numbers stay secret until the round ends"),
@@ -411,7 +416,7 @@ class TricksTogether(Game):
             summary = f"The team cleared all {len(self.sequence)} rounds with {score} lives left: score {score}"
             return {"won": True, "score": score, "winners": list(range(n)), "scores": [score] * n, "summary": summary}
         score = self.position + 1
-        summary = f"Out of lives on round {score} ({self.sequence[self.position]} cards): score {score}"
+        summary = f"Out of lives on round {score} ({count(self.sequence[self.position], 'card')}): score {score}"
         return {"won": False, "score": score, "winners": [], "scores": [score] * n, "summary": summary}
 
     def hidden_from(self, seat: int | None) -> Hidden:

@@ -23,7 +23,8 @@ def reason_text(reason: Reason | str) -> str:
         return reason
     kind = reason[0]
     if kind == "sum":
-        return f"the others' numbers add up to {reason[1]}, more than the {reason[2]} cards"
+        cards = "the only card" if reason[2] == 1 else f"the {reason[2]} cards"
+        return f"the others' numbers add up to {reason[1]}, more than {cards}"
     if kind == "over":
         return f"too many tricks: seat {reason[1]} took {_tricks(reason[2])} with a number of {reason[3]}"
     if kind == "missed":

@@ -66,6 +66,10 @@ class Trumps(Game):
 
     name = "trumps"
     title = "Trumps"
+    summary = (
+        "Each player lays a card face down whose suit they may later declare as their own trumps; a point a "
+        "trick, and the first to the target wins."
+    )
     min_players = 3
     max_players = 8
     default_players = 4

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tricktable.core.cards import SUIT_NAMES, card_str
+from tricktable.core.narrate import count
 from tricktable.rules.trumps.kernel import NONE
 from tricktable.rules.trumps.passing import direction_name
 from tricktable.rules.trumps.state import TrumpsState, side_name, side_seats
@@ -52,7 +53,8 @@ def leading_sides(totals: Sequence[int], target: int) -> tuple[int, ...]:
 def game_result(state: TrumpsState, side: int) -> dict[str, Any]:
     """``Game.result()`` for a game won by ``side``: its seats win, and every seat scores its side's total."""
     scores = [state.totals[state.side_of[p]] for p in range(state.players)]
-    summary = f"{side_name(state, side)} wins with {state.totals[side]} points after {state.hand_no} hands"
+    points, hands = count(state.totals[side], "point"), count(state.hand_no, "hand")
+    summary = f"{side_name(state, side)} wins with {points} after {hands}"
     return {
         "winners": side_seats(state, side),
         "scores": scores,

@@ -11,6 +11,7 @@ import copy
 from typing import Any
 
 from tricktable.core.cards import SUIT_MASKS, SUIT_NAMES, card_str, cards_text
+from tricktable.core.narrate import card_words
 from tricktable.rules.trumps.kernel import NONE
 from tricktable.rules.trumps.passing import pass_phrase
 from tricktable.rules.trumps.state import (
@@ -41,7 +42,7 @@ def trumps_lines(state: TrumpsState) -> list[str]:
         suit = state.declared[side]
         if suit != NONE:
             by = state.declarer[side]
-            card = card_str(state.indicators[by])
+            card = _said(state.indicators[by])
             who = side_name(state, side) + (f", declared by seat {by}" if state.teams else "")
             lines.append(f"{who}: {SUIT_NAMES[suit]} (indicator {card} face up)")
     return lines or ["no trumps declared yet"]
@@ -58,23 +59,23 @@ def own_lines(state: TrumpsState, seat: int) -> list[str]:
     if own != NONE:
         suit = SUIT_NAMES[own // 13]
         if state.declarer[side] == seat:
-            lines.append(f"{card_str(own)}: you declared {suit}")
+            lines.append(f"{_said(own)}: you declared {suit}")
         elif state.declared[side] != NONE:
-            lines.append(f"{card_str(own)} (face down): your partner declared {SUIT_NAMES[state.declared[side]]}")
+            lines.append(f"{_said(own)} (face down): your partner declared {SUIT_NAMES[state.declared[side]]}")
         elif state.hands[seat] & SUIT_MASKS[own // 13]:
-            lines.append(f"{card_str(own)} (face down): you may declare {suit}")
+            lines.append(f"{_said(own)} (face down): you may declare {suit}")
         elif state.phase_name == "pass":
-            lines.append(f"{card_str(own)} (face down): you hold no {suit} now; the pass may bring some")
+            lines.append(f"{_said(own)} (face down): you hold no {suit} now; the pass may bring some")
         else:
-            lines.append(f"{card_str(own)} (face down): you hold no {suit}, so you cannot declare")
+            lines.append(f"{_said(own)} (face down): you hold no {suit}, so you cannot declare")
     to = pass_target(state, seat)
     if state.passed[seat]:
-        lines.append(f"passed {' '.join(cards_text(state.passed[seat]))} to seat {to}")
+        lines.append(f"passed {_said_all(state.passed[seat])} to seat {to}")
     elif state.phase_name == "pass":
         lines.append(f"pass {state.pass_count} cards to seat {to} ({pass_direction(state)})")
     if state.received[seat]:
         source = pass_source(state, seat)
-        lines.append(f"received {' '.join(cards_text(state.received[seat]))} from seat {source}")
+        lines.append(f"received {_said_all(state.received[seat])} from seat {source}")
     return lines
 
 
@@ -113,13 +114,12 @@ def build_view(state: TrumpsState, seat: int | None) -> dict[str, Any]:
         # Leftovers exist only when 52 does not divide evenly (3 and 5-8 players).
         table["starter card"] = card_str(state.starter) if state.starter != NONE else "face down"
         table["extra cards"] = len(state.extra)
-    table |= {
-        "trick": state.tricks_done + (1 if state.phase_name == "play" else 0),
-        "led": SUIT_NAMES[led] if led != NONE else "",
-        "target": state.target,
-    }
+    if state.phase_name == "play":
+        # Only while cards are played is there a trick to count ("trick 0" while passing says nothing).
+        table["trick"] = state.tricks_done + 1
+    table |= {"led": SUIT_NAMES[led] if led != NONE else "", "target": state.target}
     if state.teams:
-        table["totals"] = ", ".join(f"team {s}: {t}" for s, t in enumerate(state.totals))
+        table["totals"] = ", ".join(f"{side_name(state, s)}: {t}" for s, t in enumerate(state.totals))
     trick = []
     for s, c, is_trump in zip(state.trick_seats, state.trick, state.trick_trumps):
         entry: dict[str, Any] = {"seat": s, "card": card_str(c)}
@@ -163,3 +163,12 @@ def build_view(state: TrumpsState, seat: int | None) -> dict[str, Any]:
     }
     out |= mine
     return out
+
+
+def _said(card: int) -> str:
+    """A card as people write it: ``10♥``."""
+    return card_words(card_str(card))
+
+
+def _said_all(mask: int) -> str:
+    return " ".join(card_words(c) for c in cards_text(mask))

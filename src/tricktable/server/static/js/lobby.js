@@ -17,7 +17,7 @@ function renderPlayers() {
   for (let n = game.players[0]; n <= game.players[1]; n++) {
     select.append(h("option", { value: String(n), selected: n === game.default_players }, String(n)));
   }
-  $("game-moves").textContent = game.moves;
+  $("game-moves").textContent = game.summary || game.moves;
   renderOptions();
   renderSeats();
 }

@@ -1,6 +1,7 @@
 // Tandem Trick: 8-11 show their colour on the back, so opponents' hands show coloured backs (with a symbol
 // for each colour, so that they are told apart without colour too).
 import { prettyCard } from "../cards.js";
+import { seatName } from "../state.js";
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -9,7 +10,10 @@ export default {
   hideSeatKeys: ["backs", "unmarked", "bid_card", "bonus"],
   seatKeys: ["lead player"],
   phaseWords: { play: "playing a card" },
+  // The score sheet: who led, not "leader 1"; a misère by its name, not as a sum of 1,000,000 and a bonus.
+  cellText: (key, value) => (["points", "totals"].includes(key) && value >= 1000000 ? `misère (1,000,000) + ${value - 1000000}` : null),
   factText(key, value, view, where) {
+    if (where === "sheet") return { round: null, leader: `first lead: ${seatName(value)}`, resolved: `${plural(value, "trick")} won`, tandem_wins: `${plural(value, "trick")} won in tandem` }[key];
     if (where === "seat") {
       if (key === "bid") return value === null ? "no bid yet" : `bid ${value}`;
       if (key === "tricks") return plural(value, "trick");
