@@ -10,6 +10,11 @@
 
 Games are independent, so ``run_match`` spreads them over worker processes; every game's seed is fixed by
 the deal, so the result is the same with one worker or many.  Each game records how long every move took.
+
+Every bot gets its seat's view and nothing else, with two players from outside that rule's usual shape:
+``open-hands``, the ceiling, is handed the game itself (seeing every hand is what it measures, and it is the
+only player allowed to), and ``openspiel-ismcts``, OpenSpiel's information-set search, which needs a state, is
+handed a world drawn afresh from its seat's view, never the real one (``interop.seating`` referees its games).
 """
 
 from __future__ import annotations
