@@ -53,9 +53,10 @@ def test_the_ismcts_seat_is_shown_worlds_of_its_view_never_the_real_deal(monkeyp
     shown: list[tuple[Session, Session, str, list[dict[str, Any]], int]] = []
     real_world_for = seating.world_for
 
-    def spy(session: Session, seat: int, rng: random.Random) -> Session:
+    def spy(session: Session, seat: int, rng: random.Random) -> Session | None:
         world = real_world_for(session, seat, rng)
-        shown.append((session, world, session.information(seat), list(session.deals), seat))
+        if world is not None:
+            shown.append((session, world, session.information(seat), list(session.deals), seat))
         return world
 
     monkeypatch.setattr(seating, "world_for", spy)

@@ -33,6 +33,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 from tricktable.core.errors import InvalidOptions, excerpt
 from tricktable.interop.adapt import Session, spec
 from tricktable.interop.openspiel import TricktableState, short_name
+from tricktable.interop.resample import ResampleError
 
 #: The name the arena knows this player by.
 KIND = "openspiel-ismcts"
@@ -155,6 +156,16 @@ class IsmctsPlayer:
             self.game, evaluator, s.uct_c, s.cap, max_world_samples=s.max_world_samples,
             random_state=random_state, seconds=s.seconds,
         )  # fmt: skip
+        self.bot.set_resampler(self._resample)
+
+    @staticmethod
+    def _resample(state: TricktableState, player: int) -> TricktableState:
+        """OpenSpiel's resampling (``state.resample_from_infostate``); where no fresh world fits, the state the
+        search was handed, itself a world drawn from the seat's view, is searched again."""
+        try:
+            return state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        except ResampleError:
+            return state.clone()
 
     def choose_in(self, world: Session) -> str:
         """The move for the seat to move in ``world`` (a position the seat cannot tell from the real one)."""

@@ -7,7 +7,9 @@ here holds the real position; each seat gets what it may have:
 * our bots, the seat's view (``game.view(seat)``), as in every other game of the arena;
 * the open-hands ceiling, a copy of the game (it is allowed every hand, and it is the only one);
 * OpenSpiel's ISMCTS, a *world*: a position drawn afresh from everything the seat has seen (``world_for``).  It
-  holds a deal of the current round the seat cannot tell from the real one, never the real one.
+  holds a deal of the current round the seat cannot tell from the real one, never the real one.  The resampler
+  shuffles the unseen cards blindly and keeps a shuffle only if the round replays to the same information; where
+  no shuffle of ``WORLD_TRIES`` fits (the others have shown many voids), the seat plays a random legal move.
 """
 
 from __future__ import annotations
@@ -20,14 +22,22 @@ from tricktable.core.errors import IllegalMove
 from tricktable.interop.adapt import Session, settle_seeded, spec
 from tricktable.interop.bots import action_of
 from tricktable.interop.ismcts import IsmctsPlayer
-from tricktable.interop.resample import resample
+from tricktable.interop.resample import ResampleError, resample
+
+#: Draws tried for a world before giving up (the resampler's default is 500): late in a hand, where the others
+#: have shown voids, few blind shuffles of the unseen cards fit, and a world is worth waiting for.
+WORLD_TRIES = 3000
 
 
-def world_for(session: Session, seat: int, rng: random.Random) -> Session:
+def world_for(session: Session, seat: int, rng: random.Random) -> Session | None:
     """A position ``seat`` cannot tell from ``session`` (the same information string), with every card of the
     current deal it has not seen, and every choice of the others it cannot see, drawn afresh
-    (``interop.resample``).  Earlier rounds are kept as they were: what they hid has no bearing on play now."""
-    return resample(session, seat, rng)
+    (``interop.resample``), or ``None`` if no draw of ``WORLD_TRIES`` fits.  Earlier rounds are kept as they
+    were: what they hid has no bearing on play now."""
+    try:
+        return resample(session, seat, rng, tries=WORLD_TRIES)
+    except ResampleError:
+        return None
 
 
 def play_refereed(task: Task, keep_record: bool = False) -> GameResult:
@@ -55,7 +65,9 @@ def play_refereed(task: Task, keep_record: bool = False) -> GameResult:
         if isinstance(player, IsmctsPlayer) and len(legal) == 1:
             move = session.action_text(legal[0])  # a forced move: no world to draw, nothing to search
         elif isinstance(player, IsmctsPlayer):
-            move = player.choose_in(world_for(session, seat, draws[seat]))
+            world = world_for(session, seat, draws[seat])
+            # No world found: a random legal move, rather than show the seat the real deal.
+            move = session.action_text(draws[seat].choice(legal)) if world is None else player.choose_in(world)
         else:
             move = choose(player, game, seat)  # type: ignore[arg-type]
         seconds[task.seats[seat]].append(time.perf_counter() - start)
