@@ -36,6 +36,7 @@ from typing import Any
 
 from tricktable.arena import GameResult, Summary, summarise, tasks
 from tricktable.arena.match import Task, play
+from tricktable.cli.arena import split_bots
 from tricktable.cli.play import parse_extra_options
 from tricktable.core.registry import GAMES, game_class
 
@@ -109,8 +110,19 @@ def source_version(game: str) -> str:
     return hashlib.sha1(listing.encode()).hexdigest()
 
 
+def bot_pair(args: argparse.Namespace) -> tuple[str, str]:
+    """The two bot levels of ``--bots`` (an outside player's settings may hold commas: ``split_bots``)."""
+    first, second = split_bots(args.bots)
+    return first, second
+
+
+def file_part(level: str) -> str:
+    """A bot level as part of a file name: ``openspiel-ismcts:seconds=0.1`` -> ``openspiel-ismcts_seconds=0.1``."""
+    return re.sub(r"[^A-Za-z0-9.=_-]", "_", level)
+
+
 def match_path(args: argparse.Namespace, options: dict[str, Any]) -> Path:
-    first, second = args.bots.split(",")
+    first, second = (file_part(level) for level in bot_pair(args))
     extra = "".join(f"-{k}={v}" for k, v in sorted(options.items()))
     return PIECES / f"{game_class(args.game).name}-{first}-{second}-{args.players}p{extra}-seed{args.seed}.jsonl.gz"
 
@@ -144,7 +156,7 @@ def result_of(row: dict[str, Any], task: Task) -> GameResult:
 
 
 def match_tasks(args: argparse.Namespace, options: dict[str, Any]) -> list[Task]:
-    first, second = args.bots.split(",")
+    first, second = bot_pair(args)
     return tasks(args.game, first, second, args.players, args.deals, options, args.seed)
 
 
@@ -186,7 +198,7 @@ def run(args: argparse.Namespace, options: dict[str, Any]) -> None:
 
 def summary(args: argparse.Namespace, options: dict[str, Any]) -> Summary | None:
     """The arena's summary over the whole deals kept (every rotation played)."""
-    first, second = args.bots.split(",")
+    first, second = bot_pair(args)
     rows = load(match_path(args, options))
     versions = {row["source"] for row in rows}
     if len(versions) > 1:

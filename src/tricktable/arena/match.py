@@ -10,6 +10,11 @@
 
 Games are independent, so ``run_match`` spreads them over worker processes; every game's seed is fixed by
 the deal, so the result is the same with one worker or many.  Each game records how long every move took.
+
+Every bot gets its seat's view and nothing else, with two players from outside that rule's usual shape:
+``open-hands``, the ceiling, is handed the game itself (seeing every hand is what it measures, and it is the
+only player allowed to), and ``openspiel-ismcts``, OpenSpiel's information-set search, which needs a state, is
+handed a world drawn afresh from its seat's view, never the real one (``interop.seating`` referees its games).
 """
 
 from __future__ import annotations
@@ -22,9 +27,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tricktable.arena.stats import Paired, paired, wilson
-from tricktable.bots.base import make_bot
+from tricktable.bots.base import OPEN_HANDS, OpenHandsBot, make_bot, make_open_hands_bot
+from tricktable.core.game import Game
+from tricktable.core.players import Bot
 from tricktable.core.records import to_record
-from tricktable.core.registry import game_class, new_game
+from tricktable.core.registry import game_class, load, new_game
 
 
 @dataclass(frozen=True)
@@ -79,22 +86,60 @@ def tasks(
     return out
 
 
+#: Players from outside tricktable (``openspiel-ismcts[:settings]``): the research adapters seat them, a layer
+#: above the arena, so the arena names the function that plays their games and imports it only when asked.
+OUTSIDE_PLAYERS = {"openspiel-ismcts": "tricktable.interop.seating:play_refereed"}
+
+
+def outside_kind(level: str) -> str | None:
+    """The outside player ``level`` names (``openspiel-ismcts:simulations=50`` -> ``openspiel-ismcts``), if any."""
+    kind = level.partition(":")[0]
+    return kind if kind in OUTSIDE_PLAYERS else None
+
+
+def make_player(game: str, level: str, seed: int | None) -> Bot | OpenHandsBot:
+    """The bot of ``level`` for the arena: one of the game's bots, or the open-hands ceiling."""
+    if level == OPEN_HANDS:
+        return make_open_hands_bot(game, seed)
+    return make_bot(game, level, seed)
+
+
 def play(task: Task, keep_record: bool = False) -> GameResult:
-    """Play one game of a match to the end."""
+    """Play one game of a match to the end.
+
+    Every bot gets only its seat's view, with one exception made on purpose: the open-hands ceiling
+    (``open-hands``) is handed the game itself, every hand included, because seeing them is what it measures."""
+    outside = sorted({kind for kind in map(outside_kind, task.seats) if kind is not None})
+    if outside:
+        (kind,) = outside
+        refereed: Callable[[Task, bool], GameResult] = load(OUTSIDE_PLAYERS[kind])
+        return refereed(task, keep_record)
     game = new_game(task.game, players=task.players, seed=task.seed, **dict(task.options))
-    bots = {s: make_bot(task.game, level, seed=task.seed * 16 + s) for s, level in enumerate(task.seats)}
+    bots = {s: make_player(task.game, level, task.seed * 16 + s) for s, level in enumerate(task.seats)}
     seconds: dict[str, list[float]] = {level: [] for level in set(task.seats)}
     moves = 0
     while game.to_move is not None:
         seat = game.to_move
-        view = game.view(seat)
         start = time.perf_counter()
-        move = bots[seat].choose(view)
+        move = choose(bots[seat], game, seat)
         seconds[task.seats[seat]].append(time.perf_counter() - start)
         game.play(move)
         moves += 1
         if moves > 100_000:
             raise RuntimeError(f"{task.game} deal {task.deal} did not end")
+    return finish(task, game, moves, seconds, keep_record)
+
+
+def choose(bot: Bot | OpenHandsBot, game: Game, seat: int) -> str:
+    """``bot``'s move at ``seat``: from the seat's view, or, for the open-hands ceiling only, from a copy of the
+    whole game."""
+    if isinstance(bot, OpenHandsBot):
+        return bot.choose_open(game.clone(), seat)
+    return bot.choose(game.view(seat))
+
+
+def finish(task: Task, game: Game, moves: int, seconds: dict[str, list[float]], keep_record: bool) -> GameResult:
+    """The result of ``task``'s game, played to its end."""
     result = game.result()
     assert result is not None
     out = GameResult(task, list(result["winners"]), list(result["scores"]), moves, seconds)

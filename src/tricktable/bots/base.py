@@ -3,6 +3,10 @@
 Every game's bots live in one package, ``tricktable.bots.<game>``, named by the game's entry in the registry
 (``core.registry.GAMES``); importing the package registers its bots (``register_bot``).  A package is imported
 the first time its game's bots are asked for.
+
+One player is not a ``Bot``: the open-hands ceiling (``OPEN_HANDS``, each game's ``open_hands`` module), which
+the arena seats to measure how far the bots are from a player that sees every hand.  It is handed the game
+itself, not a view, and so it is never listed among the levels a table can seat.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Generic, TypeVar
 
 from tricktable.core.errors import InvalidOptions
+from tricktable.core.game import Game
 from tricktable.core.players import Bot
 from tricktable.core.registry import GAMES, load
 
@@ -104,4 +109,30 @@ def make_bot(game: str, kind: str = "heuristic", seed: int | None = None) -> Bot
     factory = _BOTS.get((game, kind))
     if factory is None:
         raise InvalidOptions(f"no {str(kind)[:40]!r} bot for {game}; bots: {', '.join(bot_kinds(game))}")
+    return factory(seed)
+
+
+#: The arena's name for the open-hands ceiling.
+OPEN_HANDS = "open-hands"
+
+
+class OpenHandsBot:
+    """A player allowed to see every hand: the ceiling the arena measures the bots against.  It breaks the
+    rule every other bot keeps (a seat's view only) on purpose, and only the arena seats it: ``choose_open``
+    gets a copy of the whole game."""
+
+    name = OPEN_HANDS
+    sees_every_hand = True
+
+    def choose_open(self, game: Game, seat: int) -> str:
+        """The move for ``seat`` (to move in ``game``), every hand in sight."""
+        raise NotImplementedError
+
+
+def make_open_hands_bot(game: str, seed: int | None = None) -> OpenHandsBot:
+    """The open-hands ceiling of ``game`` (its bots package's ``open_hands`` module)."""
+    package = _BOT_PACKAGES.get(game)
+    if package is None:
+        raise InvalidOptions(f"no game {str(game)[:40]!r}")
+    factory: Callable[[int | None], OpenHandsBot] = load(f"{package}.open_hands:OpenHands")
     return factory(seed)

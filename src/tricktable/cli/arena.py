@@ -12,7 +12,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from tricktable.arena import GameResult, Summary, run, summarise, tasks
-from tricktable.bots.base import bot_kinds
+from tricktable.arena.match import outside_kind
+from tricktable.bots.base import OPEN_HANDS, bot_kinds
 from tricktable.cli.app import GAME_HELP, app, console
 from tricktable.cli.play import parse_extra_options
 from tricktable.core.errors import TricktableError
@@ -29,7 +30,12 @@ MAX_DEALS = 1_000_000
 def arena(
     ctx: typer.Context,
     game: str = typer.Argument(..., help=GAME_HELP),
-    bots: str = typer.Option(..., "--bots", help="two bot levels, first,second (e.g. strong,heuristic)"),
+    bots: str = typer.Option(
+        ...,
+        "--bots",
+        help="two bot levels, first,second (e.g. strong,heuristic); also open-hands (sees every hand: the ceiling) "
+        "and openspiel-ismcts[:simulations=N,uct_c=C,max_world_samples=M,seconds=S] (OpenSpiel's ISMCTS)",
+    ),
     players: int | None = typer.Option(None, "--players", "-p", help="number of players"),
     deals: int = typer.Option(100, "--deals", "-n", help="deals to play (each once per side, or once per team)"),
     seed: int = typer.Option(0, "--seed", help="the first deal's seed; deal i uses seed + i"),
@@ -42,15 +48,17 @@ def arena(
     Competitive games seat the first bot on each side of the table in turn, the second everywhere else;
     Tricks Together plays every deal once with a team of each.  Prints win shares (or games and rounds won)
     with 95% intervals, the paired difference with its p-values, and the time per move.
+
+    Besides the game's bots: ``open-hands``, the ceiling, is the one player allowed to see every hand;
+    ``openspiel-ismcts`` is OpenSpiel's information-set MCTS, shown only a world drawn from its seat's view.
     """
     try:
-        names = [b.strip() for b in bots.split(",") if b.strip()]
+        names = split_bots(bots)
         cls = game_class(game)
         if len(names) != 2:
             raise typer.BadParameter("--bots takes two levels, e.g. --bots strong,heuristic")
         for name in names:
-            if name not in bot_kinds(cls.name):
-                raise typer.BadParameter(f"no {name!r} bot for {cls.name}; bots: {', '.join(bot_kinds(cls.name))}")
+            check_level(cls.name, name)
         if not 1 <= deals <= MAX_DEALS:
             raise typer.BadParameter(f"--deals must be 1..{MAX_DEALS}")
         options = parse_extra_options(cls.name, list(ctx.args), option)
@@ -69,6 +77,36 @@ def arena(
     if csv_path is not None:
         write_csv(csv_path, results)
         console.print(f"{len(results)} games written to {csv_path}", markup=False)
+
+
+def split_bots(text: str) -> list[str]:
+    """``strong,openspiel-ismcts:simulations=50,uct_c=1`` -> ``["strong", "openspiel-ismcts:simulations=50,uct_c=1"]``:
+    a piece with ``=`` and no ``:`` is one more setting of the bot before it."""
+    names: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            continue
+        if "=" in piece and ":" not in piece and names and ":" in names[-1]:
+            names[-1] += "," + piece
+        else:
+            names.append(piece)
+    return names
+
+
+def check_level(game: str, name: str) -> None:
+    """Refuse a level the arena cannot seat in ``game``, saying what it can."""
+    if name in bot_kinds(game) or name == OPEN_HANDS:
+        return
+    if outside_kind(name) is not None:
+        try:
+            from tricktable.interop.ismcts import parse_settings
+        except ImportError as exc:  # the OpenSpiel extra is not installed
+            needs = f"{name.partition(':')[0]} needs OpenSpiel: pip install 'tricktable[openspiel]'"
+            raise typer.BadParameter(needs) from exc
+        parse_settings(name)
+        return
+    seats = ", ".join([*bot_kinds(game), OPEN_HANDS, "openspiel-ismcts[:...]"])
+    raise typer.BadParameter(f"no {name[:40]!r} bot for {game}; bots: {seats}")
 
 
 def show(summary: Summary) -> None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,10 +79,16 @@ class SearchBot(LevelledBot[Level]):
         candidates = [parse_move_text(m) for m in legal]
         return move_text(self.search(knowledge, candidates))
 
+    def world_drawer(self, k: Knowledge) -> Callable[[], list[int]]:
+        """What draws one world (every seat's hand now) consistent with ``k``: the sampler, set up once a move
+        (the open-hands ceiling draws the real deal here)."""
+        sampler = Sampler(k)
+        return lambda: sampler.draw(self.rng)
+
     def search(self, k: Knowledge, candidates: list[int]) -> int:
         """The candidate move with the most weight of win share over the worlds searched."""
         level = self.level
-        sampler = Sampler(k)
+        draw = self.world_drawer(k)
         template = k.position([0] * k.players)
         start = Position.deal([0] * k.players, k.round_leader)
         solve_from = CYCLES - level.solver_tricks[k.players - 3]
@@ -92,7 +99,7 @@ class SearchBot(LevelledBot[Level]):
         done = 0
         worlds: list[list[int]] = []
         while done < level.worlds and len(alive) > 1:
-            worlds = [sampler.draw(self.rng) for _ in range(BATCH)]
+            worlds = [draw() for _ in range(BATCH)]
             if level.slip < 1.0 and k.history:
                 dealt = [k.dealt(w) for w in worlds]
                 weights = cplay.world_weights(start, dealt, k.history, k.seat, level.slip)

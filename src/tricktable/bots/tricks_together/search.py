@@ -122,6 +122,11 @@ class TeamMate(LevelledBot[Level]):
             return f"bid {self.number(knowledge)}"
         return card_str(self.card(knowledge, [parse_card(m) for m in legal]))
 
+    def sample_worlds(self, k: Knowledge, count: int) -> list[list[int]]:
+        """``count`` deals consistent with ``k``, each every seat's hand now (the open-hands ceiling puts the
+        real deal here)."""
+        return sample_deals(k, count, self.rng)
+
     # ----- numbers -------------------------------------------------------------------------------
 
     def number(self, k: Knowledge) -> int:
@@ -141,7 +146,7 @@ class TeamMate(LevelledBot[Level]):
         start = time.perf_counter()
         done = 0
         while done < self.level.commit_worlds:
-            worlds = sample_deals(k, BATCH, self.rng)
+            worlds = self.sample_worlds(k, BATCH)
             inner = self.level.inner_worlds if k.cards <= self.level.deep_numbers else 0
             batch = cteam.commit_scores(
                 worlds, k.seat, k.dealer, k.cards, k.trump, k.trump_card, scale, candidates, inner,
@@ -171,7 +176,7 @@ class TeamMate(LevelledBot[Level]):
         start = time.perf_counter()
         done = 0
         while done < level.play_worlds:
-            worlds = sample_deals(k, BATCH, self.rng)
+            worlds = self.sample_worlds(k, BATCH)
             targets, weights = cteam.world_weights(
                 worlds, k.played_by, k.numbers, k.seat, k.dealer, k.cards, k.trump, k.trump_card, scale,
                 k.history, sigma, level.slip,

@@ -136,10 +136,14 @@ class SearchBot(LevelledBot[Level]):
         card, declare = self.play(k, moves)
         return ("declare " if declare else "") + card_str(card)
 
+    def sample_worlds(self, k: Knowledge, count: int) -> list[World]:
+        """``count`` worlds consistent with ``k`` (the open-hands ceiling puts the real one here)."""
+        return sample_deals(k, count, self.rng)
+
     # ----- before play -----------------------------------------------------------------------------------
 
     def _deals(self, k: Knowledge) -> tuple[list[list[int]], list[int]]:
-        worlds = sample_deals(k, BATCH, self.rng)
+        worlds = self.sample_worlds(k, BATCH)
         return [dealt_hands(k, w) for w in worlds], [w.extra[0] if w.extra else NONE for w in worlds]
 
     def _best(self, candidates: list[int], favourite: int, judge: Any, worlds: int) -> int:
@@ -212,7 +216,7 @@ class SearchBot(LevelledBot[Level]):
         start = time.perf_counter()
         done = 0
         while done < level.play_worlds:
-            worlds = sample_deals(k, BATCH, self.rng)
+            worlds = self.sample_worlds(k, BATCH)
             hands = [w.hands for w in worlds]
             indicators = [w.indicators for w in worlds]
             if infer:
