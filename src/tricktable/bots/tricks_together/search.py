@@ -37,6 +37,7 @@ from typing import Any
 
 from tricktable.bots.base import LevelledBot
 from tricktable.bots.tricks_together import cteam, play_reading
+from tricktable.bots.tricks_together.belief import seat_weights
 from tricktable.bots.tricks_together.blueprint import number_scale, quick_number
 from tricktable.bots.tricks_together.number_reading import Reader, features, reader_for
 from tricktable.bots.tricks_together.small_rounds import policy_for, shape, table_number
@@ -64,6 +65,8 @@ class Level:
     model_numbers: int = 0  #: from this many cards a round, a hidden number is the fitted model's (0: never)
     #: the power of the fitted model of partners' cards in a world's weight (0: unused; else it replaces ``rational``)
     play_model: float = 0.0
+    #: draw a card's worlds from the learned belief (``belief``), its odds raised to this power (0: uniformly)
+    belief: float = 0.0
 
 
 LEVELS = {
@@ -158,40 +161,16 @@ class TeamMate(LevelledBot[Level]):
     # ----- cards ---------------------------------------------------------------------------------
 
     def card(self, k: Knowledge, legal: list[int]) -> int:
-        n = k.players
         level = self.level
-        scale = number_scale(k.cards, n, k.trump >= 0)
         use_solver = k.left <= level.solver_tricks
-        shared = self._uses_shared(k)
-        reader = self._reader(k)
-        # Under the shared policy a partner's number says more than the blueprint's estimate: it is read exactly.
-        sigma = float("inf") if shared else level.sigma
         scores = [0.0] * len(legal)
         votes = [0.0] * len(legal)
         start = time.perf_counter()
         done = 0
+        beliefs = seat_weights(k, level.belief) if level.belief else None
         while done < level.play_worlds:
-            worlds = sample_deals(k, BATCH, self.rng)
-            targets, weights = cteam.world_weights(
-                worlds, k.played_by, k.numbers, k.seat, k.dealer, k.cards, k.trump, k.trump_card, scale,
-                k.history, sigma, level.slip,
-            )  # fmt: skip
-            if shared:
-                self._read_shared(k, worlds, targets, weights)
-            elif reader is not None:
-                self._guess_hidden(k, reader, worlds, targets)
-            if level.play_model and k.history:
-                fits = cteam.fitted_weights(
-                    worlds, k.played_by, targets, k.history, k.seat, k.dealer, k.cards, k.trump, k.trump_card,
-                    play_reading.coefficients(), level.play_model,
-                )  # fmt: skip
-                weights = [a * b for a, b in zip(weights, fits)]
-            elif level.rational and k.history:
-                fits = cteam.rational_weights(
-                    worlds, k.played_by, targets, k.history, k.seat, k.dealer, k.cards, k.trump, k.trump_card,
-                    level.rational,
-                )  # fmt: skip
-                weights = [a * b for a, b in zip(weights, fits)]
+            worlds = sample_deals(k, BATCH, self.rng, beliefs)
+            targets, weights = self.weigh(k, worlds)
             batch_scores, batch_votes = cteam.play_scores(
                 worlds, targets, weights, k.trump, k.leader, k.trick, k.won, k.left, k.gone, legal, k.seat
             )
@@ -208,6 +187,37 @@ class TeamMate(LevelledBot[Level]):
         top = max(scores)
         close = [i for i in range(len(legal)) if scores[i] >= top - 1e-12]
         return legal[max(close, key=lambda i: (votes[i], -legal[i]))]
+
+    def weigh(self, k: Knowledge, worlds: list[list[int]]) -> tuple[list[list[int]], list[float]]:
+        """Each world's numbers to make (a hidden one guessed) and its weight: how well it explains what the
+        partners did, by the level's inference."""
+        level = self.level
+        scale = number_scale(k.cards, k.players, k.trump >= 0)
+        shared = self._uses_shared(k)
+        reader = self._reader(k)
+        # Under the shared policy a partner's number says more than the blueprint's estimate: it is read exactly.
+        sigma = float("inf") if shared else level.sigma
+        targets, weights = cteam.world_weights(
+            worlds, k.played_by, k.numbers, k.seat, k.dealer, k.cards, k.trump, k.trump_card, scale,
+            k.history, sigma, level.slip,
+        )  # fmt: skip
+        if shared:
+            self._read_shared(k, worlds, targets, weights)
+        elif reader is not None:
+            self._guess_hidden(k, reader, worlds, targets)
+        if level.play_model and k.history:
+            fits = cteam.fitted_weights(
+                worlds, k.played_by, targets, k.history, k.seat, k.dealer, k.cards, k.trump, k.trump_card,
+                play_reading.coefficients(), level.play_model,
+            )  # fmt: skip
+            weights = [a * b for a, b in zip(weights, fits)]
+        elif level.rational and k.history:
+            fits = cteam.rational_weights(
+                worlds, k.played_by, targets, k.history, k.seat, k.dealer, k.cards, k.trump, k.trump_card,
+                level.rational,
+            )  # fmt: skip
+            weights = [a * b for a, b in zip(weights, fits)]
+        return targets, weights
 
     def _uses_shared(self, k: Knowledge) -> bool:
         """Does this round take the shared small-round policy's numbers (at this level, where there is a table:
