@@ -45,19 +45,11 @@ def shares(k: Knowledge, worlds: list[list[int]], weights: list[float], places: 
     """Cards x places: the weighted share of the worlds that put each card in each place, mixed with an even
     chance among the allowed places."""
     n = k.players
-    found = np.zeros((52, n))
-    for hands, weight in zip(worlds, weights):
-        held = 0
-        for j in range(1, n):
-            hand = hands[(k.seat + j) % n]
-            held |= hand
-            for c in range(52):
-                if hand >> c & 1:
-                    found[c, j - 1] += weight
-        rest = k.unseen & ~held
-        for c in range(52):
-            if rest >> c & 1:
-                found[c, n - 1] += weight
+    places_hands = np.array([[hands[(k.seat + j) % n] for j in range(1, n)] for hands in worlds], dtype=np.int64)
+    held = (places_hands[:, :, None] >> np.arange(52)) & 1  # worlds x seats x cards
+    rest = ((k.unseen >> np.arange(52, dtype=object)) & 1).astype(np.int64)[None, :] - held.sum(axis=1)
+    by_place = np.concatenate([held, rest[:, None, :]], axis=1)  # worlds x places x cards
+    found = np.einsum("w,wpc->cp", np.asarray(weights, dtype=float), by_place)
     total = max(sum(weights), 1e-300)
     even = places / np.maximum(places.sum(axis=1, keepdims=True), 1)
     return (1 - EPSILON) * found / total + EPSILON * even

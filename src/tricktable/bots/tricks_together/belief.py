@@ -1,13 +1,19 @@
 """Where the unseen cards are, learned: for every card a seat has not seen, how likely each other seat holds it.
 
-A small network (``belief.npz``: two hidden layers, NumPy arrays) reads one seat's view — its hand, the turned
-card, the numbers it can see, the tricks won, the cards each seat played this round and which of them it led,
-the current trick, the suits each seat has shown it lacks — and gives, for every card, a chance for each other
-seat and for the unused rest of the pack.  Places the view rules out (a card seen, a suit a seat lacks, a seat
-with no cards left) get none.  The network was trained (``train.py``) on positions of the team-mates' own
-games, with the true deal as the label, so it reads the partners as they actually play.
+From one seat's view — its hand, the turned card, the numbers it can see, the tricks won, the cards each seat
+played this round (which it led, which it threw on another suit, which trumps it played on a suit), the current
+trick, the suits each seat has shown it lacks — every unseen card gets a chance for each other seat and for the
+unused rest of the pack.  Each card in each place is described by a few features (``encode``: of the card, of
+the place's seat, and of that seat's play in the card's suit), and one small network (``belief.npz``: two
+hidden layers of 32, NumPy arrays, about 10 KB) scores them all, the same network for every card and place; a
+card's chances are the softmax of its scores over the places the view allows, each score added to the log of
+how many unseen cards the place holds.  With a network that scores 0 that is a uniformly drawn deal; the network
+learns how far the view moves each card from it.  Places the view rules out (a card seen, a suit a seat lacks, a
+seat with no cards left) get no chance.  A network fed the whole view at once learnt the deals it was trained
+on rather than the players (see the game's page), hence the shared one.  It was trained (``train.py``) on
+positions of the team-mates' own games, with the true deal as the label.
 
-The search draws its worlds from these chances (``sample_deals`` with per-seat card weights): every world is
+The search can draw its worlds from these chances (``sample_deals`` with per-seat card weights): every world is
 still consistent with the view, only likelier worlds come up more often.  The forward pass is NumPy only; the
 model is made for one number of players (``players`` in the file), and other settings sample as before.
 
@@ -37,39 +43,101 @@ def _cards(mask: int) -> np.ndarray:
     return np.fromiter(((mask >> c) & 1 for c in range(52)), dtype=np.float32, count=52)
 
 
+SUITS = np.arange(52) // 13
+RANKS = (np.arange(52) % 13).astype(np.float32)
+#: Features of a card, of a place, of a place's play in the card's suit, and of the card again for the pack's rest.
+CARD_FEATURES = 10
+PLACE_FEATURES = 12
+SUIT_FEATURES = 4
+FEATURES = 2 * CARD_FEATURES + PLACE_FEATURES + SUIT_FEATURES
+#: Where, among a card-and-place's features, the log of how many unseen cards the place holds: the prior.
+OFFSET = CARD_FEATURES + PLACE_FEATURES - 1
+
+
 def input_size(players: int) -> int:
-    """The length of ``encode``'s vector at ``players`` players."""
-    blocks = 5 + 2 * (players - 1)
-    return 52 * blocks + 4 + 4 * (players - 1) + 4 * players + MAX_CARDS + 2 * players + 1
+    """The features of one card in one place (the same at any number of players)."""
+    return FEATURES
 
 
 def encode(k: Knowledge) -> np.ndarray:
-    """The network's input for seat ``k.seat``'s view (float32), seats counted from it to the left."""
+    """Cards x places x features for seat ``k.seat``'s view (float32), places counted from it to the left.
+
+    A card's features: trump, rank, high, how many unseen cards of its suit (and above it) there are, how many
+    of its suit this seat holds, whether its suit was led to the current trick.  A place's: the number its seat
+    chose (if seen), the tricks it won and still needs, the cards it holds, dealer, still to play to this
+    trick, and the log of how many unseen cards it holds.  A place's play in the card's suit: cards it played
+    in it, led in it, threw in it on another suit's lead, and trumps it played on a lead of it."""
     n = k.players
-    others = [(k.seat + j) % n for j in range(1, n)]
-    led = [0] * n
-    for i, (player, card) in enumerate(k.history):
-        if i % n == 0:  # every trick has one card a seat, so a trick's first card is every n-th
-            led[player] |= 1 << card
-    blocks = [k.hand, 1 << k.trump_card, k.gone, sum(1 << c for c in k.trick), k.played_by[k.seat]]
-    blocks += [k.played_by[p] for p in others] + [led[p] for p in others]
-    scalars: list[float] = [float(k.trump == s) for s in range(4)]
-    for p in others:
-        scalars += [float(k.voids[p] >> s & 1) for s in range(4)]
+    unseen = _cards(k.unseen)
+    trump = np.equal(SUITS, k.trump).astype(np.float32)
+    rank = RANKS / 12
+    suit_unseen = np.array([unseen[s == SUITS].sum() for s in range(4)], dtype=np.float32)
+    above = np.array([unseen[(SUITS[c] == SUITS) & (RANKS[c] < RANKS)].sum() for c in range(52)], dtype=np.float32)
+    hand = _cards(k.hand)
+    mine = np.array([hand[s == SUITS].sum() for s in range(4)], dtype=np.float32)
+    led_now = float(k.trick[0] // 13) if k.trick else -1.0
+    card = np.stack(
+        [
+            trump, rank, trump * rank, (RANKS == 12).astype(np.float32), (RANKS >= 9).astype(np.float32),
+            suit_unseen[SUITS] / 13, above / 12, mine[SUITS] / 13, np.equal(SUITS, led_now).astype(np.float32),
+            np.ones(52, dtype=np.float32),
+        ],
+        axis=1,
+    )  # fmt: skip
+    rest = k.unseen.bit_count() - sum(k.counts[p] for p in range(n) if p != k.seat)
+    played_this_trick = {(k.leader + i) % n for i in range(len(k.trick))}
+    place = np.zeros((n, PLACE_FEATURES), dtype=np.float32)
+    suits = np.zeros((n, 4, SUIT_FEATURES), dtype=np.float32)
     for j in range(n):
-        p = (k.seat + j) % n
+        if j == n - 1:
+            place[j, 0] = 1.0
+            place[j, 10] = k.left / k.cards
+            place[j, OFFSET - CARD_FEATURES] = np.log(max(rest, 0.5))
+            continue
+        p = (k.seat + j + 1) % n
         number = k.numbers[p]
-        scalars += [
-            0.0 if number is None else number / k.cards,
+        need = 0.0 if number is None else number - k.won[p]
+        place[j] = [
+            0.0,
             float(number is not None),
+            0.0 if number is None else number / k.cards,
             k.won[p] / k.cards,
+            need / k.cards,
+            float(number is not None and need <= 0),
             k.counts[p] / k.cards,
+            float(p == k.dealer),
+            float(bool(k.trick) and p not in played_this_trick),
+            k.cards / MAX_CARDS,
+            k.left / k.cards,
+            np.log(max(k.counts[p], 0.5)),
         ]
-    scalars += [float(k.cards == c) for c in range(1, MAX_CARDS + 1)]
-    scalars += [float((k.dealer - k.seat) % n == j) for j in range(n)]
-    scalars += [float((k.leader - k.seat) % n == j) for j in range(n)]
-    scalars.append(k.left / k.cards)
-    return np.concatenate([*(_cards(b) for b in blocks), np.array(scalars, dtype=np.float32)])
+    seat_place = {(k.seat + j + 1) % n: j for j in range(n - 1)}
+    lead_suit = -1
+    for i, (player, played) in enumerate(k.history):
+        s = played // 13
+        if i % n == 0:  # every trick has one card a seat, so a trick's first card is every n-th
+            lead_suit = s
+        at = seat_place.get(player)
+        if at is None:
+            continue
+        suits[at, s, 0] += 1.0 / k.cards
+        if i % n == 0:
+            suits[at, s, 1] += 1.0 / k.cards
+        elif s != lead_suit:
+            suits[at, s, 2] += 1.0 / k.cards
+            if s == k.trump:
+                suits[at, lead_suit, 3] += 1.0 / k.cards
+    is_rest = np.zeros(n, dtype=np.float32)
+    is_rest[n - 1] = 1.0
+    return np.concatenate(
+        [
+            np.broadcast_to(card[:, None, :], (52, n, CARD_FEATURES)),
+            np.broadcast_to(place[None, :, :], (52, n, PLACE_FEATURES)),
+            suits[:, SUITS, :].transpose(1, 0, 2),
+            card[:, None, :] * is_rest[None, :, None],
+        ],
+        axis=2,
+    ).astype(np.float32)
 
 
 def allowed(k: Knowledge) -> np.ndarray:
@@ -99,8 +167,8 @@ class Belief:
     __slots__ = ("layers", "players")
 
     def __init__(self, players: int, layers: list[tuple[np.ndarray, np.ndarray]]) -> None:
-        if layers[0][0].shape[0] != input_size(players) or layers[-1][0].shape[1] != 52 * players:
-            raise ValueError(f"the network's shape does not fit {players} players")
+        if layers[0][0].shape[0] != input_size(players) or layers[-1][0].shape[1] != 1:
+            raise ValueError("the network's shape does not fit the features")
         self.players = players
         self.layers = layers
 
@@ -112,13 +180,14 @@ class Belief:
             return cls(int(stored["players"]), layers)
 
     def logits(self, x: np.ndarray) -> np.ndarray:
-        """Rows of inputs to rows of cards x places scores."""
+        """Inputs (positions x cards x places x features) to scores (positions x cards x places): the network's
+        score of each card in each place, the same network for every card and place, added to the prior's."""
         h = x
         for i, (w, b) in enumerate(self.layers):
             h = h @ w + b
             if i < len(self.layers) - 1:
                 h = np.maximum(h, 0.0)
-        return h.reshape(len(x), 52, self.players)
+        return h[..., 0] + x[..., OFFSET]
 
     def chances(self, k: Knowledge) -> np.ndarray:
         """Cards x places: the chance that each card lies in each place (rows of seen cards are all 0)."""

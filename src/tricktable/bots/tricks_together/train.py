@@ -1,6 +1,6 @@
 """Train the learned models of the Tricks Together team-mates (needs the ``train`` extra: PyTorch).
 
-    python -m tricktable.bots.tricks_together.train belief --data DATA [--steps 6000] [--seed 0] [--out FILE]
+    python -m tricktable.bots.tricks_together.train belief --data DATA [--steps 2000] [--seed 0] [--out FILE]
 
 ``belief``: the network of ``belief.py``, from the rounds in ``DATA`` (made by ``belief_data``).  One round in
 ten is held out to measure the model on, another one in ten (the validation rounds) chooses which weights are
@@ -25,30 +25,33 @@ import torch
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from tricktable.bots.tricks_together import belief_data
-from tricktable.bots.tricks_together.belief import MODEL, input_size
+from tricktable.bots.tricks_together.belief import MODEL, OFFSET, input_size
 
 #: Steps between two lines of the loss log (and two held-out measurements).
-EVERY = 250
-HIDDEN = 256
+EVERY = 50
+HIDDEN = 32
 BATCH = 256
 LEARNING_RATE = 1e-3
 WEIGHT_DECAY = 1e-4
 
 
 def network(players: int, hidden: int) -> torch.nn.Sequential:
+    last = torch.nn.Linear(hidden, 1)
+    # Zero at first: the untrained network gives the prior's chances (a uniformly drawn deal's).
+    torch.nn.init.zeros_(last.weight)
+    torch.nn.init.zeros_(last.bias)
     return torch.nn.Sequential(
         torch.nn.Linear(input_size(players), hidden),
         torch.nn.ReLU(),
         torch.nn.Linear(hidden, hidden),
         torch.nn.ReLU(),
-        torch.nn.Linear(hidden, 52 * players),
+        last,
     )
 
 
 def loss_of(model: torch.nn.Module, x: torch.Tensor, y: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
     """The mean over every unseen card of minus the log-chance of its true place."""
-    players = mask.shape[-1]
-    scores = model(x).reshape(len(x), 52, players).masked_fill(~mask, -1e9)
+    scores = (model(x)[..., 0] + x[..., OFFSET]).masked_fill(~mask, -1e9)
     chances = torch.log_softmax(scores, dim=-1)
     unseen = y >= 0
     picked = chances.gather(-1, y.clamp(min=0).unsqueeze(-1)).squeeze(-1)
@@ -88,13 +91,14 @@ def fit(
     log: Path | None = None,
     quiet: bool = False,
     every: int = EVERY,
+    learning_rate: float = LEARNING_RATE,
 ) -> tuple[list[tuple[np.ndarray, np.ndarray]], list[tuple[int, float, float | None]]]:
     """Train the belief network: its layers as NumPy arrays (inputs x outputs, biases), those of the step with
     the lowest validation loss if there are validation positions, and the log's rows."""
     torch.manual_seed(seed)
     generator = np.random.default_rng(seed)
     model = network(players, hidden)
-    optimiser = torch.optim.AdamW(model.parameters(), lr=LEARNING_RATE, weight_decay=WEIGHT_DECAY)
+    optimiser = torch.optim.AdamW(model.parameters(), lr=learning_rate, weight_decay=WEIGHT_DECAY)
     x, y, mask = (torch.from_numpy(a) for a in train)
     held = tuple(torch.from_numpy(a) for a in validation) if validation is not None else None
     rows: list[tuple[int, float, float | None]] = []
@@ -168,7 +172,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("model", choices=["belief"], help="the model to train")
     parser.add_argument("--data", type=Path, required=True, help="the folder of rounds (belief_data --out)")
-    parser.add_argument("--steps", type=int, default=6000)
+    parser.add_argument("--steps", type=int, default=2000)
     parser.add_argument("--hidden", type=int, default=HIDDEN)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=MODEL)
