@@ -3,7 +3,9 @@
     python -m tricktable.bots.tricks_together.belief_data --out DATA --rounds 2000 [--level strong] [--workers 2]
 
 Round ``i`` has ``SIZES[i % len(SIZES)]`` cards and is dealt by seed ``--first-seed + i``, the dealer turning
-with ``i``; a team of ``--level`` team-mates (seeded by the round) chooses the numbers and plays it out.  Only
+with ``i``; a team of ``--level`` team-mates (seeded by the round) chooses the numbers and plays it out.  They
+draw their worlds uniformly, as ``strong`` did when the shipped belief was learnt (``belief=0``), so that the
+data does not feed on the model it makes and the shipped model can be made again.  Only
 the moves are kept, as JSON lines in files of ``CHUNK`` rounds (``rounds-000000.jsonl``, ...): a file already
 there is not played again, so a run stopped half-way goes on where it stopped, and the same command always makes
 the same files.  ``positions`` replays a round and gives, before every card played, each seat's knowledge and
@@ -13,6 +15,7 @@ the true hands (the label, free); ``train.py`` turns them into the network's inp
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -47,6 +50,8 @@ def play(task: tuple[int, int, int, str]) -> Record:
     cards, seed, dealer = SIZES[index % len(SIZES)], first_seed + index, index % players
     game = deal(players, cards, seed, dealer)
     bots = {seat: TeamMate(seed=seed * 16 + seat, level=level) for seat in range(players)}
+    for bot in bots.values():
+        bot.level = dataclasses.replace(LEVELS[level], belief=0.0)
     moves = []
     while not game.score_sheet:
         move = bots[game.to_move].choose(game.view(game.to_move))

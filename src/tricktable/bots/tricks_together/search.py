@@ -19,9 +19,9 @@ distance from the blueprint's number for the sampled hand, ``sigma``), their car
 would not have played, ``slip``; whether their cards were ones that work in that world, ``rational``; or the
 chance of each card under a model fitted to how team-mates actually play, ``play_model``, see
 ``play_reading``).  Measured on the same deals, only the fitted model made the team make its numbers more
-often by more than the noise (see the game's page); ``strong`` uses it, and ``sigma`` mildly.  A level may also
-draw a card's worlds from the learned belief (``belief``: a network trained on the team-mates' own games, which
-gives every unseen card a chance for each seat) instead of uniformly; the weights above still apply to them.
+often by more than the noise (see the game's page); ``strong`` uses it, and ``sigma`` mildly.  ``strong`` also
+draws a card's worlds from the learned belief (``belief``: a network trained on the team-mates' own games, which
+gives every unseen card a chance for each seat; 4 players) instead of uniformly; the weights above still apply.
 
 **Secret numbers.**  A hidden number is taken, in each world, to be the number the seat's sampled hand gives:
 the shared policy's in rounds of 2 to 5 cards, the fitted model's likeliest (``number_reading``) in rounds of 6
@@ -106,6 +106,7 @@ LEVELS = {
         table_numbers=5,
         model_numbers=6,
         play_model=0.3,
+        belief=1.0,
     ),
 }
 
