@@ -32,6 +32,8 @@ class OpenHands(OpenHandsBot, TeamMate):
         finally:
             self._hands = None
 
-    def sample_worlds(self, k: Knowledge, count: int) -> list[list[int]]:
+    def sample_worlds(
+        self, k: Knowledge, count: int, beliefs: list[list[float]] | None = None
+    ) -> list[list[int]]:
         assert self._hands is not None, "the open-hands ceiling moves through choose_open"
         return [list(self._hands) for _ in range(count)]

@@ -19,7 +19,9 @@ distance from the blueprint's number for the sampled hand, ``sigma``), their car
 would not have played, ``slip``; whether their cards were ones that work in that world, ``rational``; or the
 chance of each card under a model fitted to how team-mates actually play, ``play_model``, see
 ``play_reading``).  Measured on the same deals, only the fitted model made the team make its numbers more
-often by more than the noise (see the game's page); ``strong`` uses it, and ``sigma`` mildly.
+often by more than the noise (see the game's page); ``strong`` uses it, and ``sigma`` mildly.  ``strong`` also
+draws a card's worlds from the learned belief (``belief``: a network trained on the team-mates' own games, which
+gives every unseen card a chance for each seat; 4 players) instead of uniformly; the weights above still apply.
 
 **Secret numbers.**  A hidden number is taken, in each world, to be the number the seat's sampled hand gives:
 the shared policy's in rounds of 2 to 5 cards, the fitted model's likeliest (``number_reading``) in rounds of 6
@@ -37,6 +39,7 @@ from typing import Any
 
 from tricktable.bots.base import LevelledBot
 from tricktable.bots.tricks_together import cteam, play_reading
+from tricktable.bots.tricks_together.belief import seat_weights
 from tricktable.bots.tricks_together.blueprint import number_scale, quick_number
 from tricktable.bots.tricks_together.number_reading import Reader, features, reader_for
 from tricktable.bots.tricks_together.small_rounds import policy_for, shape, table_number
@@ -64,6 +67,8 @@ class Level:
     model_numbers: int = 0  #: from this many cards a round, a hidden number is the fitted model's (0: never)
     #: the power of the fitted model of partners' cards in a world's weight (0: unused; else it replaces ``rational``)
     play_model: float = 0.0
+    #: draw a card's worlds from the learned belief (``belief``), its odds raised to this power (0: uniformly)
+    belief: float = 0.0
 
 
 LEVELS = {
@@ -101,6 +106,7 @@ LEVELS = {
         table_numbers=5,
         model_numbers=6,
         play_model=0.3,
+        belief=1.0,
     ),
 }
 
@@ -122,10 +128,12 @@ class TeamMate(LevelledBot[Level]):
             return f"bid {self.number(knowledge)}"
         return card_str(self.card(knowledge, [parse_card(m) for m in legal]))
 
-    def sample_worlds(self, k: Knowledge, count: int) -> list[list[int]]:
-        """``count`` deals consistent with ``k``, each every seat's hand now (the open-hands ceiling puts the
-        real deal here)."""
-        return sample_deals(k, count, self.rng)
+    def sample_worlds(
+        self, k: Knowledge, count: int, beliefs: list[list[float]] | None = None
+    ) -> list[list[int]]:
+        """``count`` deals consistent with ``k``, each every seat's hand now, drawn by the learned belief's
+        per-seat card weights when given (the open-hands ceiling puts the real deal here)."""
+        return sample_deals(k, count, self.rng, beliefs)
 
     # ----- numbers -------------------------------------------------------------------------------
 
@@ -163,40 +171,16 @@ class TeamMate(LevelledBot[Level]):
     # ----- cards ---------------------------------------------------------------------------------
 
     def card(self, k: Knowledge, legal: list[int]) -> int:
-        n = k.players
         level = self.level
-        scale = number_scale(k.cards, n, k.trump >= 0)
         use_solver = k.left <= level.solver_tricks
-        shared = self._uses_shared(k)
-        reader = self._reader(k)
-        # Under the shared policy a partner's number says more than the blueprint's estimate: it is read exactly.
-        sigma = float("inf") if shared else level.sigma
         scores = [0.0] * len(legal)
         votes = [0.0] * len(legal)
         start = time.perf_counter()
         done = 0
+        beliefs = seat_weights(k, level.belief) if level.belief else None
         while done < level.play_worlds:
-            worlds = self.sample_worlds(k, BATCH)
-            targets, weights = cteam.world_weights(
-                worlds, k.played_by, k.numbers, k.seat, k.dealer, k.cards, k.trump, k.trump_card, scale,
-                k.history, sigma, level.slip,
-            )  # fmt: skip
-            if shared:
-                self._read_shared(k, worlds, targets, weights)
-            elif reader is not None:
-                self._guess_hidden(k, reader, worlds, targets)
-            if level.play_model and k.history:
-                fits = cteam.fitted_weights(
-                    worlds, k.played_by, targets, k.history, k.seat, k.dealer, k.cards, k.trump, k.trump_card,
-                    play_reading.coefficients(), level.play_model,
-                )  # fmt: skip
-                weights = [a * b for a, b in zip(weights, fits)]
-            elif level.rational and k.history:
-                fits = cteam.rational_weights(
-                    worlds, k.played_by, targets, k.history, k.seat, k.dealer, k.cards, k.trump, k.trump_card,
-                    level.rational,
-                )  # fmt: skip
-                weights = [a * b for a, b in zip(weights, fits)]
+            worlds = self.sample_worlds(k, BATCH, beliefs)
+            targets, weights = self.weigh(k, worlds)
             batch_scores, batch_votes = cteam.play_scores(
                 worlds, targets, weights, k.trump, k.leader, k.trick, k.won, k.left, k.gone, legal, k.seat
             )
@@ -213,6 +197,37 @@ class TeamMate(LevelledBot[Level]):
         top = max(scores)
         close = [i for i in range(len(legal)) if scores[i] >= top - 1e-12]
         return legal[max(close, key=lambda i: (votes[i], -legal[i]))]
+
+    def weigh(self, k: Knowledge, worlds: list[list[int]]) -> tuple[list[list[int]], list[float]]:
+        """Each world's numbers to make (a hidden one guessed) and its weight: how well it explains what the
+        partners did, by the level's inference."""
+        level = self.level
+        scale = number_scale(k.cards, k.players, k.trump >= 0)
+        shared = self._uses_shared(k)
+        reader = self._reader(k)
+        # Under the shared policy a partner's number says more than the blueprint's estimate: it is read exactly.
+        sigma = float("inf") if shared else level.sigma
+        targets, weights = cteam.world_weights(
+            worlds, k.played_by, k.numbers, k.seat, k.dealer, k.cards, k.trump, k.trump_card, scale,
+            k.history, sigma, level.slip,
+        )  # fmt: skip
+        if shared:
+            self._read_shared(k, worlds, targets, weights)
+        elif reader is not None:
+            self._guess_hidden(k, reader, worlds, targets)
+        if level.play_model and k.history:
+            fits = cteam.fitted_weights(
+                worlds, k.played_by, targets, k.history, k.seat, k.dealer, k.cards, k.trump, k.trump_card,
+                play_reading.coefficients(), level.play_model,
+            )  # fmt: skip
+            weights = [a * b for a, b in zip(weights, fits)]
+        elif level.rational and k.history:
+            fits = cteam.rational_weights(
+                worlds, k.played_by, targets, k.history, k.seat, k.dealer, k.cards, k.trump, k.trump_card,
+                level.rational,
+            )  # fmt: skip
+            weights = [a * b for a, b in zip(weights, fits)]
+        return targets, weights
 
     def _uses_shared(self, k: Knowledge) -> bool:
         """Does this round take the shared small-round policy's numbers (at this level, where there is a table:

@@ -1,0 +1,232 @@
+"""Where the unseen cards are, learned: for every card a seat has not seen, how likely each other seat holds it.
+
+From one seat's view — its hand, the turned card, the numbers it can see, the tricks won, the cards each seat
+played this round (which it led, which it threw on another suit, which trumps it played on a suit), the current
+trick, the suits each seat has shown it lacks — every unseen card gets a chance for each other seat and for the
+unused rest of the pack.  Each card in each place is described by a few features (``encode``: of the card, of
+the place's seat, and of that seat's play in the card's suit), and one small network (``belief.npz``: two
+hidden layers of 32, NumPy arrays, about 10 KB) scores them all, the same network for every card and place; a
+card's chances are the softmax of its scores over the places the view allows, each score added to the log of
+how many unseen cards the place holds.  With a network that scores 0 that is a uniformly drawn deal; the network
+learns how far the view moves each card from it.  Places the view rules out (a card seen, a suit a seat lacks, a
+seat with no cards left) get no chance.  A network fed the whole view at once learnt the deals it was trained
+on rather than the players (see the game's page), hence the shared one.  It was trained (``train.py``) on
+positions of the team-mates' own games, with the true deal as the label.
+
+The search can draw its worlds from these chances (``sample_deals`` with per-seat card weights): every world is
+still consistent with the view, only likelier worlds come up more often.  The forward pass is NumPy only; the
+model is made for one number of players (``players`` in the file), and other settings sample as before.
+
+Places are numbered from the seat's point of view: place ``j`` (0-based) is the seat ``j + 1`` to its left, and
+the last place, ``players - 1``, is the rest of the pack.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+
+from tricktable.core.cards import SUIT_MASKS
+from tricktable.rules.tricks_together.knowledge import Knowledge
+
+MODEL = Path(__file__).with_name("belief.npz")
+#: Round sizes the encoding has room for (Long climb goes up to 10 cards).
+MAX_CARDS = 10
+#: Odds below this are raised to it, so that a world the network finds unlikely can still be drawn.
+FLOOR = 1e-3
+
+
+def _cards(mask: int) -> np.ndarray:
+    """A 52-vector of 0/1, one entry a card."""
+    return np.fromiter(((mask >> c) & 1 for c in range(52)), dtype=np.float32, count=52)
+
+
+SUITS = np.arange(52) // 13
+RANKS = (np.arange(52) % 13).astype(np.float32)
+#: Features of a card, of a place, of a place's play in the card's suit, and of the card again for the pack's rest.
+CARD_FEATURES = 10
+PLACE_FEATURES = 12
+SUIT_FEATURES = 4
+FEATURES = 2 * CARD_FEATURES + PLACE_FEATURES + SUIT_FEATURES
+#: Where, among a card-and-place's features, the log of how many unseen cards the place holds: the prior.
+OFFSET = CARD_FEATURES + PLACE_FEATURES - 1
+
+
+def input_size(players: int) -> int:
+    """The features of one card in one place (the same at any number of players)."""
+    return FEATURES
+
+
+def encode(k: Knowledge) -> np.ndarray:
+    """Cards x places x features for seat ``k.seat``'s view (float32), places counted from it to the left.
+
+    A card's features: trump, rank, high, how many unseen cards of its suit (and above it) there are, how many
+    of its suit this seat holds, whether its suit was led to the current trick.  A place's: the number its seat
+    chose (if seen), the tricks it won and still needs, the cards it holds, dealer, still to play to this
+    trick, and the log of how many unseen cards it holds.  A place's play in the card's suit: cards it played
+    in it, led in it, threw in it on another suit's lead, and trumps it played on a lead of it."""
+    n = k.players
+    unseen = _cards(k.unseen)
+    trump = np.equal(SUITS, k.trump).astype(np.float32)
+    rank = RANKS / 12
+    suit_unseen = np.array([unseen[s == SUITS].sum() for s in range(4)], dtype=np.float32)
+    above = np.array([unseen[(SUITS[c] == SUITS) & (RANKS[c] < RANKS)].sum() for c in range(52)], dtype=np.float32)
+    hand = _cards(k.hand)
+    mine = np.array([hand[s == SUITS].sum() for s in range(4)], dtype=np.float32)
+    led_now = float(k.trick[0] // 13) if k.trick else -1.0
+    card = np.stack(
+        [
+            trump, rank, trump * rank, (RANKS == 12).astype(np.float32), (RANKS >= 9).astype(np.float32),
+            suit_unseen[SUITS] / 13, above / 12, mine[SUITS] / 13, np.equal(SUITS, led_now).astype(np.float32),
+            np.ones(52, dtype=np.float32),
+        ],
+        axis=1,
+    )  # fmt: skip
+    rest = k.unseen.bit_count() - sum(k.counts[p] for p in range(n) if p != k.seat)
+    played_this_trick = {(k.leader + i) % n for i in range(len(k.trick))}
+    place = np.zeros((n, PLACE_FEATURES), dtype=np.float32)
+    suits = np.zeros((n, 4, SUIT_FEATURES), dtype=np.float32)
+    for j in range(n):
+        if j == n - 1:
+            place[j, 0] = 1.0
+            place[j, 10] = k.left / k.cards
+            place[j, OFFSET - CARD_FEATURES] = np.log(max(rest, 0.5))
+            continue
+        p = (k.seat + j + 1) % n
+        number = k.numbers[p]
+        need = 0.0 if number is None else number - k.won[p]
+        place[j] = [
+            0.0,
+            float(number is not None),
+            0.0 if number is None else number / k.cards,
+            k.won[p] / k.cards,
+            need / k.cards,
+            float(number is not None and need <= 0),
+            k.counts[p] / k.cards,
+            float(p == k.dealer),
+            float(bool(k.trick) and p not in played_this_trick),
+            k.cards / MAX_CARDS,
+            k.left / k.cards,
+            np.log(max(k.counts[p], 0.5)),
+        ]
+    seat_place = {(k.seat + j + 1) % n: j for j in range(n - 1)}
+    lead_suit = -1
+    for i, (player, played) in enumerate(k.history):
+        s = played // 13
+        if i % n == 0:  # every trick has one card a seat, so a trick's first card is every n-th
+            lead_suit = s
+        at = seat_place.get(player)
+        if at is None:
+            continue
+        suits[at, s, 0] += 1.0 / k.cards
+        if i % n == 0:
+            suits[at, s, 1] += 1.0 / k.cards
+        elif s != lead_suit:
+            suits[at, s, 2] += 1.0 / k.cards
+            if s == k.trump:
+                suits[at, lead_suit, 3] += 1.0 / k.cards
+    is_rest = np.zeros(n, dtype=np.float32)
+    is_rest[n - 1] = 1.0
+    return np.concatenate(
+        [
+            np.broadcast_to(card[:, None, :], (52, n, CARD_FEATURES)),
+            np.broadcast_to(place[None, :, :], (52, n, PLACE_FEATURES)),
+            suits[:, SUITS, :].transpose(1, 0, 2),
+            card[:, None, :] * is_rest[None, :, None],
+        ],
+        axis=2,
+    ).astype(np.float32)
+
+
+def allowed(k: Knowledge) -> np.ndarray:
+    """Cards x places, True where the view lets the card lie: unseen, and a seat that still holds cards and has
+    not shown it lacks the suit, or the rest of the pack if any of it is unseen."""
+    n = k.players
+    unseen = _cards(k.unseen).astype(bool)
+    out = np.zeros((52, n), dtype=bool)
+    for j in range(1, n):
+        p = (k.seat + j) % n
+        if k.counts[p] == 0:
+            continue
+        barred = 0
+        for s in range(4):
+            if k.voids[p] >> s & 1:
+                barred |= SUIT_MASKS[s]
+        out[:, j - 1] = unseen & ~_cards(barred).astype(bool)
+    rest = k.unseen.bit_count() - sum(k.counts[p] for p in range(n) if p != k.seat)
+    if rest > 0:
+        out[:, n - 1] = unseen
+    return out
+
+
+class Belief:
+    """The network: weights and biases of each layer, ReLU between them, a softmax over each card's places."""
+
+    __slots__ = ("layers", "players")
+
+    def __init__(self, players: int, layers: list[tuple[np.ndarray, np.ndarray]]) -> None:
+        if layers[0][0].shape[0] != input_size(players) or layers[-1][0].shape[1] != 1:
+            raise ValueError("the network's shape does not fit the features")
+        self.players = players
+        self.layers = layers
+
+    @classmethod
+    def load(cls, path: Path) -> Belief:
+        with np.load(path) as stored:
+            count = int(stored["layers"])
+            layers = [(stored[f"w{i}"].astype(np.float32), stored[f"b{i}"].astype(np.float32)) for i in range(count)]
+            return cls(int(stored["players"]), layers)
+
+    def logits(self, x: np.ndarray) -> np.ndarray:
+        """Inputs (positions x cards x places x features) to scores (positions x cards x places): the network's
+        score of each card in each place, the same network for every card and place, added to the prior's."""
+        h = x
+        for i, (w, b) in enumerate(self.layers):
+            h = h @ w + b
+            if i < len(self.layers) - 1:
+                h = np.maximum(h, 0.0)
+        return h[..., 0] + x[..., OFFSET]
+
+    def chances(self, k: Knowledge) -> np.ndarray:
+        """Cards x places: the chance that each card lies in each place (rows of seen cards are all 0)."""
+        if k.players != self.players:
+            raise ValueError(f"the model is for {self.players} players, the view has {k.players}")
+        return masked_softmax(self.logits(encode(k)[None])[0], allowed(k))
+
+
+def masked_softmax(scores: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """A softmax over the last axis, over the True entries only (a row with none is all 0)."""
+    scores = np.where(mask, scores, -np.inf)
+    top = scores.max(axis=-1, keepdims=True)
+    exps = np.where(mask, np.exp(scores - np.where(np.isfinite(top), top, 0.0)), 0.0)
+    total = exps.sum(axis=-1, keepdims=True)
+    return np.divide(exps, total, out=np.zeros_like(exps), where=total > 0)
+
+
+@cache
+def belief_for(players: int) -> Belief | None:
+    """The shipped model, if it is made for ``players`` players."""
+    if not MODEL.exists():
+        return None
+    model = Belief.load(MODEL)
+    return model if model.players == players else None
+
+
+def seat_weights(k: Knowledge, power: float = 1.0, model: Belief | None = None) -> list[list[float]] | None:
+    """Per seat, per card, the odds that the seat holds the card rather than the rest of the pack, raised to
+    ``power``: the weights ``sample_deals`` draws worlds with.  ``None`` where no model fits the setting."""
+    model = model or belief_for(k.players)
+    if model is None:
+        return None
+    chances = model.chances(k)
+    n = k.players
+    rest = chances[:, n - 1] if k.unseen.bit_count() > sum(k.counts[p] for p in range(n) if p != k.seat) else None
+    weights = [[0.0] * 52 for _ in range(n)]
+    for j in range(1, n):
+        seat_chances = chances[:, j - 1]
+        odds = seat_chances / np.maximum(rest, 1e-9) if rest is not None else seat_chances
+        odds = np.maximum(odds / max(float(odds.max()), 1e-12), FLOOR) ** power
+        weights[(k.seat + j) % n] = [float(w) for w in odds]
+    return weights

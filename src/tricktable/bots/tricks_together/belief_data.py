@@ -1,0 +1,150 @@
+"""Positions to learn the belief from: rounds the team-mates play among themselves, and every seat's view in them.
+
+    python -m tricktable.bots.tricks_together.belief_data --out DATA --rounds 2000 [--level strong] [--workers 2]
+
+Round ``i`` has ``SIZES[i % len(SIZES)]`` cards and is dealt by seed ``--first-seed + i``, the dealer turning
+with ``i``; a team of ``--level`` team-mates (seeded by the round) chooses the numbers and plays it out.  They
+draw their worlds uniformly, as ``strong`` did when the shipped belief was learnt (``belief=0``), so that the
+data does not feed on the model it makes and the shipped model can be made again.  Only
+the moves are kept, as JSON lines in files of ``CHUNK`` rounds (``rounds-000000.jsonl``, ...): a file already
+there is not played again, so a run stopped half-way goes on where it stopped, and the same command always makes
+the same files.  ``positions`` replays a round and gives, before every card played, each seat's knowledge and
+the true hands (the label, free); ``train.py`` turns them into the network's inputs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from rich.progress import Progress
+
+import tricktable
+from tricktable.bots.tricks_together.belief import allowed, encode
+from tricktable.bots.tricks_together.search import LEVELS, TeamMate
+from tricktable.rules.tricks_together import Knowledge, read_view
+
+#: The round sizes played, in turn: every size in which cards can say something about the hands.
+SIZES = (2, 3, 4, 5, 6, 7)
+CHUNK = 24
+FIRST_SEED = 700000
+
+Record = dict[str, Any]
+
+
+def deal(players: int, cards: int, seed: int, dealer: int) -> Any:
+    return tricktable.new_game(
+        "tricks-together", players=players, seed=seed, deals=[{"round": cards, "dealer": dealer}]
+    )
+
+
+def play(task: tuple[int, int, int, str]) -> Record:
+    """One round (``index``) played by a team of ``level``: its setting and every move."""
+    players, index, first_seed, level = task
+    cards, seed, dealer = SIZES[index % len(SIZES)], first_seed + index, index % players
+    game = deal(players, cards, seed, dealer)
+    bots = {seat: TeamMate(seed=seed * 16 + seat, level=level) for seat in range(players)}
+    for bot in bots.values():
+        bot.level = dataclasses.replace(LEVELS[level], belief=0.0)
+    moves = []
+    while not game.score_sheet:
+        move = bots[game.to_move].choose(game.view(game.to_move))
+        moves.append(move)
+        game.play(move)
+    return {
+        "players": players, "cards": cards, "seed": seed, "dealer": dealer, "moves": moves,
+        "made": bool(game.score_sheet[0].success),
+    }  # fmt: skip
+
+
+def positions(record: Record) -> Iterator[tuple[Knowledge, list[int]]]:
+    """Before every card of the round, each seat's knowledge (where some other seat still holds cards) and the
+    hands as they truly are then."""
+    game = deal(record["players"], record["cards"], record["seed"], record["dealer"])
+    for move in record["moves"]:
+        if game.phase == "play":
+            for seat in range(game.players):
+                k = read_view(game.view(seat))
+                if any(k.counts[p] for p in range(k.players) if p != seat):
+                    yield k, list(game.hands)
+        game.play(move)
+
+
+def label(k: Knowledge, hands: list[int]) -> np.ndarray:
+    """Per card, the place it truly lies from the seat's point of view (``belief``'s numbering), -1 if seen."""
+    n = k.players
+    out = np.full(52, -1, dtype=np.int64)
+    for c in range(52):
+        if not k.unseen >> c & 1:
+            continue
+        out[c] = n - 1  # the rest of the pack, unless a seat holds it
+        for j in range(1, n):
+            if hands[(k.seat + j) % n] >> c & 1:
+                out[c] = j - 1
+    return out
+
+
+def arrays(records: list[Record]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Inputs, labels (positions x cards) and the places allowed (positions x cards x places) of every position."""
+    xs, ys, masks = [], [], []
+    for record in records:
+        for k, hands in positions(record):
+            xs.append(encode(k))
+            ys.append(label(k, hands))
+            masks.append(allowed(k))
+    return np.array(xs, dtype=np.float32), np.array(ys), np.array(masks)
+
+
+def load(folder: Path) -> list[Record]:
+    """Every round in ``folder``, in order."""
+    records = []
+    for path in sorted(folder.glob("rounds-*.jsonl")):
+        records += [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    return records
+
+
+def split(record: Record) -> str:
+    """Which part a round is in, by its seed: one round in ten is held out to measure the model on ("test"),
+    another one in ten chooses when the training stops ("validation"), the rest are trained on ("train")."""
+    return {0: "test", 5: "validation"}.get(int(record["seed"]) % 10, "train")
+
+
+def generate(out: Path, rounds: int, players: int, level: str, first_seed: int, workers: int) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    starts = [s for s in range(0, rounds, CHUNK) if not (out / f"rounds-{s:06d}.jsonl").exists()]
+    with Progress() as progress, ProcessPoolExecutor(max_workers=workers) as pool:
+        bar = progress.add_task("rounds", total=rounds, completed=rounds - sum(min(CHUNK, rounds - s) for s in starts))
+        for start in starts:
+            tasks = [(players, i, first_seed, level) for i in range(start, min(start + CHUNK, rounds))]
+            lines = []
+            for record in pool.map(play, tasks):
+                lines.append(json.dumps(record))
+                progress.advance(bar)
+            path = out / f"rounds-{start:06d}.jsonl"
+            partial = path.with_suffix(".part")
+            partial.write_text("\n".join(lines) + "\n", encoding="utf-8")
+            partial.replace(path)  # a stopped run leaves no half-written file behind
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", type=Path, required=True, help="the folder of round files")
+    parser.add_argument("--rounds", type=int, default=2000)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--level", default="strong", choices=list(LEVELS))
+    parser.add_argument("--first-seed", type=int, default=FIRST_SEED)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    if not 3 <= args.players <= 5:
+        raise SystemExit("Tricks Together is played by 3 to 5 players")
+    generate(args.out, args.rounds, args.players, args.level, args.first_seed, args.workers)
+
+
+if __name__ == "__main__":
+    main()

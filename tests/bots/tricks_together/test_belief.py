@@ -1,0 +1,182 @@
+"""The learned belief of Tricks Together: its encoding, worlds drawn from it, the shipped weights, and training."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from functools import cache, reduce
+from operator import or_
+from typing import Any
+
+import numpy as np
+import pytest
+
+import tricktable
+from tricktable.bots.tricks_together import belief_data
+from tricktable.bots.tricks_together.belief import FEATURES, MODEL, OFFSET, Belief, allowed, encode, seat_weights
+from tricktable.bots.tricks_together.search import LEVELS, TeamMate
+from tricktable.core.cards import SUIT_MASKS, card_str, parse_card
+from tricktable.rules.tricks_together import Knowledge, read_view, sample_deals
+
+GAME = "tricks-together"
+
+
+def random_round(seed: int, cards: int = 6) -> belief_data.Record:
+    """A round played by legal moves chosen at random (seeded): quick, and full of voids shown."""
+    rng = random.Random(seed)
+    game = belief_data.deal(4, cards, seed, seed % 4)
+    moves = []
+    while not game.score_sheet:
+        legal = [str(m) for m in game.legal_moves()]
+        move = rng.choice(sorted(legal))
+        moves.append(move)
+        game.play(move)
+    return {"players": 4, "cards": cards, "seed": seed, "dealer": seed % 4, "moves": moves}
+
+
+@cache
+def views_with_voids() -> list[tuple[Knowledge, list[int]]]:
+    found = []
+    for seed in range(20):
+        for k, hands in belief_data.positions(random_round(seed)):
+            if any(k.voids[p] for p in range(4) if p != k.seat):
+                found.append((k, hands))
+    assert len(found) > 20
+    return found
+
+
+def test_the_encoding_and_the_places_follow_the_view() -> None:
+    k, hands = views_with_voids()[0]
+    x = encode(k)
+    assert x.shape == (52, 4, FEATURES) and x.dtype == np.float32
+    # The prior: the log of the cards each place holds (the rest of the pack last).
+    rest = k.unseen.bit_count() - sum(k.counts[p] for p in range(4) if p != k.seat)
+    sizes = [k.counts[(k.seat + j) % 4] for j in (1, 2, 3)] + [rest]
+    assert np.allclose(x[:, :, OFFSET], np.log(np.maximum(sizes, 0.5)))
+    places = allowed(k)
+    truth = belief_data.label(k, hands)
+    for c in range(52):
+        if not k.unseen >> c & 1:
+            assert not places[c].any() and truth[c] == -1
+            continue
+        assert places[c, truth[c]]  # the true place is always allowed
+        for j in range(1, 4):
+            seat = (k.seat + j) % 4
+            assert places[c, j - 1] == (not k.voids[seat] >> (c // 13) & 1 and k.counts[seat] > 0)
+
+
+def test_worlds_drawn_with_weights_are_consistent_with_the_view_whatever_the_weights() -> None:
+    rng = random.Random(5)
+    for k, _ in views_with_voids()[:30]:
+        # Weights that push every seat toward exactly the suits it has shown it lacks.
+        weights = [[1.0] * 52 for _ in range(4)]
+        for p in range(4):
+            for c in range(52):
+                if k.voids[p] >> (c // 13) & 1:
+                    weights[p][c] = 1e6
+        for hands in sample_deals(k, 50, rng, weights):
+            assert hands[k.seat] == k.hand
+            assert [h.bit_count() for p, h in enumerate(hands) if p != k.seat] == [
+                k.counts[p] for p in range(4) if p != k.seat
+            ]
+            others = [h for p, h in enumerate(hands) if p != k.seat]
+            assert sum(h.bit_count() for h in others) == reduce(or_, others).bit_count()  # no card twice
+            for p, hand in enumerate(hands):
+                assert not hand & (k.gone if p != k.seat else 0)
+                if p != k.seat:
+                    assert not hand & k.hand
+                    for s in range(4):
+                        if k.voids[p] >> s & 1:
+                            assert not hand & SUIT_MASKS[s]
+
+
+def test_weights_move_the_cards_toward_the_seat_that_likely_holds_them() -> None:
+    k, _ = next((k, h) for k, h in views_with_voids() if k.counts[(k.seat + 1) % 4] >= 2)
+    seat = (k.seat + 1) % 4
+    card = next(c for c in range(52) if k.unseen >> c & 1 and not k.voids[seat] >> (c // 13) & 1)
+    weights = [[1.0] * 52 for _ in range(4)]
+    weights[seat][card] = 1000.0
+    rng = random.Random(1)
+    with_weight = sum(hands[seat] >> card & 1 for hands in sample_deals(k, 300, rng, weights))
+    without = sum(hands[seat] >> card & 1 for hands in sample_deals(k, 300, rng))
+    assert with_weight > 270 > 2 * without
+
+
+def test_bad_weights_are_refused() -> None:
+    k, _ = views_with_voids()[0]
+    with pytest.raises(ValueError, match="one row of 52"):
+        sample_deals(k, 5, random.Random(0), [[1.0] * 52] * 3)
+    with pytest.raises(ValueError, match="positive"):
+        sample_deals(k, 5, random.Random(0), [[0.0] * 52] * 4)
+
+
+def fixed_view() -> dict[str, Any]:
+    """Seat 1 (the first to play) in the second trick of a 5-card round, answering the dealer's 10♥; seat 3 has
+    shown it lacks clubs (seats counted from 1)."""
+    hands = [
+        ["AH", "KD", "7C", "3S", "9H"],
+        ["QC", "5D", "8H", "2C", "TS"],
+        ["JD", "4H", "6S", "KS", "2D"],
+        ["AC", "TH", "5S", "8D", "3H"],
+    ]
+    deal = {"round": 5, "dealer": 3, "trump": "4S", "hands": hands}
+    game = tricktable.new_game(GAME, players=4, seed=3, deals=[deal])
+    for move in ["bid 2", "bid 1", "bid 1", "7C", "QC", "2D", "AC", "TH"]:
+        game.play(move)
+    return json.loads(json.dumps(game.view(0)))
+
+
+def test_the_shipped_weights_load_and_give_the_recorded_beliefs_and_move() -> None:
+    model = Belief.load(MODEL)
+    assert model.players == 4
+    assert MODEL.stat().st_size < 4_000_000
+    k = read_view(fixed_view())
+    chances = model.chances(k)
+    assert np.allclose(chances.sum(axis=1)[[c for c in range(52) if k.unseen >> c & 1]], 1.0, atol=1e-5)
+    # Seat 2 threw the 2♦ on a club lead: it holds no club, whatever the network says.
+    clubs = [c for c in range(52) if SUIT_MASKS[parse_card("2C") // 13] >> c & 1]
+    assert not chances[clubs, 1].any() and chances[clubs, 0].any()
+    recorded = {"KS": RECORDED_KS, "8H": RECORDED_8H}
+    for name, places in recorded.items():
+        card = next(c for c in range(52) if card_str(c) == name)
+        assert np.allclose(chances[card], places, atol=1e-4), (name, chances[card].round(4).tolist())
+    bot = TeamMate(seed=7, level="strong")
+    bot.level = dataclasses.replace(LEVELS["strong"], belief=1.0, play_worlds=100)  # one batch: no clock in it
+    assert bot.choose(fixed_view()) == RECORDED_MOVE
+
+
+#: The shipped network's chances of the K♠ and the 8♥ for seat 1, seat 2, seat 3 and the rest of the pack.
+RECORDED_KS = [0.1271, 0.1271, 0.0717, 0.6742]
+RECORDED_8H = [0.099, 0.099, 0.1225, 0.6795]
+RECORDED_MOVE = "AH"
+
+
+def test_the_seat_weights_come_from_the_shipped_model_and_stay_positive() -> None:
+    k = read_view(fixed_view())
+    weights = seat_weights(k)
+    assert weights is not None
+    assert weights[k.seat] == [0.0] * 52
+    for p in range(4):
+        if p != k.seat:
+            assert min(weights[p]) > 0 and max(weights[p]) == pytest.approx(1.0)
+
+
+def training_positions() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    return belief_data.arrays([random_round(seed, cards) for seed, cards in zip(range(12), [3, 4, 5, 6, 7] * 3)])
+
+
+def test_a_tiny_network_trained_a_few_steps_lowers_its_loss_and_exports_the_same_forward_pass() -> None:
+    import torch  # the train extra, which the test command installs
+
+    from tricktable.bots.tricks_together.train import fit, network_from
+
+    data = training_positions()
+    torch.set_num_threads(1)
+    layers, rows = fit(data, None, 4, steps=60, seed=0, hidden=16, quiet=True, every=20, learning_rate=0.02)
+    assert rows[-1][1] < 0.9 * rows[0][1]
+    # The NumPy forward pass the bots use gives what PyTorch gives.
+    model = Belief(4, layers)
+    with torch.no_grad():
+        expected = network_from(layers)(torch.from_numpy(data[0][:5])).numpy()[..., 0] + data[0][:5, ..., OFFSET]
+    assert np.allclose(model.logits(data[0][:5]), expected, atol=1e-4)
