@@ -6,6 +6,8 @@ import { saveHost } from "./host.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
+//: Each game's one line, from its own module (the one the table page uses): what the game is, in a sentence.
+const about = {};
 
 function currentGame() {
   return games.find((g) => g.name === $("game").value) || games[0];
@@ -17,7 +19,7 @@ function renderPlayers() {
   for (let n = game.players[0]; n <= game.players[1]; n++) {
     select.append(h("option", { value: String(n), selected: n === game.default_players }, String(n)));
   }
-  $("game-moves").textContent = game.moves;
+  $("game-about").textContent = about[game.name] || "";
   renderOptions();
   renderSeats();
 }
@@ -34,8 +36,15 @@ function renderOptions() {
     } else {
       input = h("input", { type: "number", name: option.name, value: String(option.default), min: option.minimum, max: option.maximum });
     }
-    box.append(h("label", { class: option.type === "bool" ? "check" : "" }, input, " ", h("b", {}, words(option.name)), h("span", { class: "muted" }, ` ${option.help}`)));
+    box.append(h("label", { class: option.type === "bool" ? "check" : "" }, input, " ", h("b", {}, words(option.name)), h("span", { class: "muted" }, ` ${helpAfterName(option)}`)));
   }
+}
+
+// An option's help, read after its name: a help that starts with the name does not say it twice.
+function helpAfterName(option) {
+  const name = words(option.name).toLowerCase();
+  const help = String(option.help || "");
+  return help.toLowerCase().startsWith(`${name} `) ? help.slice(name.length + 1) : help;
 }
 
 function renderSeats() {
@@ -147,6 +156,13 @@ async function listTables() {
 async function setup() {
   $("name").value = playerName();
   games = await api("/api/games");
+  await Promise.all(games.map(async (game) => {
+    try {
+      about[game.name] = (await import(`./games/${game.name}.js`)).default?.about || "";
+    } catch {
+      about[game.name] = "";
+    }
+  }));
   const select = $("game");
   for (const game of games) {
     select.append(h("option", { value: game.name, selected: game.name === "tricks-together" }, game.title));

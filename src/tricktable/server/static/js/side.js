@@ -5,6 +5,7 @@ import { clear, h, show, words } from "./dom.js";
 import { isCard, prettyCard } from "./cards.js";
 import { factText } from "./facts.js";
 import { $, named, names, seatName, state } from "./state.js";
+import { scorePad } from "./scorepad.js";
 
 export function renderSheet() {
   const box = clear($("sheet"));
@@ -37,6 +38,8 @@ export function renderSheet() {
       ),
     );
   });
+  const pad = scorePad(rows);
+  if (pad) box.prepend(h("div", { class: "round pad" }, pad));
   focusableScrolls(box);
 }
 
