@@ -106,3 +106,14 @@ def hue(colour: Colour) -> float:
     if high == g:
         return 60 * (b - r) / span + 120
     return 60 * (r - g) / span + 240
+
+
+def contrast_ratio(one: Colour, two: Colour) -> float:
+    """WCAG 2 contrast ratio of two sRGB colours (1 to 21; AA asks 4.5 for text)."""
+
+    def luminance(colour: Colour) -> float:
+        r, g, b = (_linear(c) for c in colour)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    high, low = sorted((luminance(one), luminance(two)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
