@@ -90,7 +90,8 @@ def delta_e_lab(one: Colour, two: Colour) -> float:
     sl = 1 + 0.015 * (l_mean - 50) ** 2 / math.sqrt(20 + (l_mean - 50) ** 2)
     sc = 1 + 0.045 * c_bar
     sh = 1 + 0.015 * c_bar * t
-    rt = -2 * math.sqrt(c_bar**7 / (c_bar**7 + 25**7)) * math.sin(math.radians(60 * math.exp(-(((h_mean - 275) / 25) ** 2))))
+    rotation = math.radians(60 * math.exp(-(((h_mean - 275) / 25) ** 2)))
+    rt = -2 * math.sqrt(c_bar**7 / (c_bar**7 + 25**7)) * math.sin(rotation)
     return math.sqrt((dl / sl) ** 2 + (dc / sc) ** 2 + (dhh / sh) ** 2 + rt * (dc / sc) * (dhh / sh))
 
 

@@ -34,15 +34,16 @@ def contexts(browser: Any) -> Iterator[list[Any]]:
 
 
 def until_my_turn_in(page: Any, phase: str, modes: set[str] | None = None, timeout: float = 90) -> None:
-    play(
-        [page],
-        lambda: page.get_attribute("body", "data-phase") == phase and page.get_attribute("body", "data-my-turn") == "true",
-        modes,
-        timeout=timeout,
-    )
+    def there() -> bool:
+        mine = page.get_attribute("body", "data-my-turn") == "true"
+        return mine and page.get_attribute("body", "data-phase") == phase
+
+    play([page], there, modes, timeout=timeout)
 
 
-def test_the_trump_card_lies_on_the_felt_and_lives_are_tokens(browser: Any, server: Server, contexts: list[Any]) -> None:
+def test_the_trump_card_lies_on_the_felt_and_lives_are_tokens(
+    browser: Any, server: Server, contexts: list[Any]
+) -> None:
     page = new_page(browser, contexts)
     create_in_lobby(page, server, "tricks-together", 3, {1: "bot:random", 2: "bot:random"})
     page.wait_for_selector("#table-cards .table-card")
@@ -238,8 +239,8 @@ def test_secret_trumps_hints_stand_beside_their_rows_and_the_hand_stays_in_view(
         return {top: r.top, bottom: r.bottom, buttonTop: b.top, buttonBottom: b.bottom, height: innerHeight};
     }"""
     )
-    assert 0 <= box["top"] and box["bottom"] <= box["height"] + 1, box
-    assert 0 <= box["buttonTop"] and box["buttonBottom"] <= box["height"] + 1, box
+    assert box["top"] >= 0 and box["bottom"] <= box["height"] + 1, box
+    assert box["buttonTop"] >= 0 and box["buttonBottom"] <= box["height"] + 1, box
     assert not page.errors
 
 
