@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,7 +17,7 @@ import pytest
 from .colours import contrast_ratio, delta_e, hue, parse_css, simulate
 from .support import DESKTOP, PHONE, Server
 from .test_browser import create_in_lobby, play
-from .test_table_ui import new_page, wait_my_turn
+from .test_table_ui import axe_violations, new_page, wait_my_turn
 
 pytestmark = pytest.mark.browser
 
@@ -278,4 +279,57 @@ def test_the_dealers_number_says_why(browser: Any, server: Server, contexts: lis
     until_my_turn_in(page, "play", timeout=60)
     dealer = page.locator("section.seat", has=page.locator(".badge", has_text="dealer"))
     assert "the tricks the others leave" in dealer.inner_text(), dealer.inner_text()
+    assert not page.errors
+
+
+def finished_game(server: Server) -> str:
+    """A table whose game the bots have played to its end (Tricks Together, lives lost quickly by random bots)."""
+    bots = [{"kind": "bot", "bot": "random"}] * 3
+    body = {"game": "tricks-together", "players": 3, "seats": bots, "seat": None, "seed": 5, "options": {}}
+    table = str(server.api("/api/tables", body)["table"]["id"])
+    deadline = time.monotonic() + 120
+    while server.api(f"/api/tables/{table}")["status"] != "over":
+        assert time.monotonic() < deadline, "the bots did not finish their game"
+        time.sleep(0.2)
+    return table
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1366x768", "phone"])
+def test_axe_passes_in_every_state_the_table_reaches(
+    browser: Any, server: Server, contexts: list[Any], size: Any
+) -> None:
+    page = new_page(browser, contexts, size)
+
+    def clean(where: str) -> None:
+        assert axe_violations(page) == [], where
+
+    # Tricks Together: choosing a number, a trick under way, the round's end on the table.
+    create_in_lobby(page, server, "tricks-together", 3, {1: "bot:random", 2: "bot:random"})
+    until_my_turn_in(page, "commit")
+    clean("choosing a number")
+    play([page], lambda: page.locator("#trick .card[data-card]").count() >= 1 and not page.is_visible("#round-end"))
+    clean("mid-trick")
+    play([page], lambda: page.is_visible("#round-end") or page.is_visible("#result"), timeout=90)
+    clean("the round's end")
+    # Trumps: passing cards (several chosen, then confirmed).
+    create_in_lobby(page, server, "trumps", 4)
+    until_my_turn_in(page, "pass")
+    page.locator("#hand .card.legal").first.click()
+    clean("passing")
+    # Secret Trumps: drafting goals, picking from a row, choosing a goal.
+    create_in_lobby(page, server, "secret-trumps", 4)
+    for phase in ("draft", "pick", "choose"):
+        until_my_turn_in(page, phase)
+        clean(phase)
+    # Tandem Trick: bidding with a card.
+    create_in_lobby(page, server, "tandem-trick", 4)
+    wait_my_turn(page)
+    page.click('button[data-mode="bid"]')
+    clean("bidding with a card")
+    # The game's end: the result, then the table under it.
+    page.goto(server.url + f"/t/{finished_game(server)}")
+    page.wait_for_selector("#result:not([hidden])")
+    clean("the game's end")
+    page.click("#look")
+    clean("the finished table")
     assert not page.errors
