@@ -49,12 +49,12 @@ export default {
   renderSeatExtra(panel, seat, view, { h: make }) {
     // The dealer's number is not chosen but forced (the rules give the dealer what the others leave): it says so.
     const number = panel.querySelector('.facts li[data-key="number"]');
-    if (seat.dealer && number) number.textContent = `number ${seat.number}: the tricks the others leave`;
+    if (seat.dealer && number) number.textContent = `number ${seat.number}: the tricks left`;
     // Whether a seat has chosen, and its number once it is public: "number not yet chosen" says what it means;
     // the dealer chooses none, and the plate says so.
     if (view.phase !== "commit" || seat.number !== null) return;
     let text = seat.committed ? "number chosen (secret until all have chosen)" : "number not yet chosen";
-    if (seat.dealer) text = `chooses no number: ${DEALER_TAKES}`;
+    if (seat.dealer) text = "no number to choose: takes the tricks left";
     panel.querySelector(".facts")?.append(make("li", { class: "fact" }, text));
   },
   // The pad: each player's tricks against their number, the round made or failed (a life lost).
