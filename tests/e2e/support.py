@@ -98,7 +98,8 @@ LAYOUT_PROBLEMS = """() => {
   const lying = document.querySelector('#table-cards:not([hidden])');
   if (lying) {
     const r = lying.getBoundingClientRect();
-    const others = [...boxes, ...[...document.querySelectorAll('#trick .spot')].map(s => ['a card of the trick', s.getBoundingClientRect()])];
+    const spots = [...document.querySelectorAll('#trick .spot')];
+    const others = [...boxes, ...spots.map(s => ['a card of the trick', s.getBoundingClientRect()])];
     for (const [what, q] of others) {
       const apart = r.right - 1 <= q.left || q.right - 1 <= r.left || r.bottom - 1 <= q.top || q.bottom - 1 <= r.top;
       if (!apart) out.push('the cards on the table cover ' + (what.length > 3 ? what : 'the plate of seat ' + what));
