@@ -39,13 +39,13 @@ export function renderSheet() {
     );
   });
   const pad = scorePad(rows);
-  if (pad) box.prepend(h("div", { class: "round pad" }, pad));
+  if (pad) box.prepend(h("div", { class: "pad-box" }, pad));
   focusableScrolls(box);
 }
 
 // A round too wide for the pane scrolls sideways: the keyboard must be able to reach it to scroll it.
 export function focusableScrolls(box) {
-  for (const round of box.querySelectorAll(".round")) {
+  for (const round of box.querySelectorAll(".round, .pad-box")) {
     if (round.scrollWidth > round.clientWidth + 1) round.tabIndex = 0;
     else round.removeAttribute("tabindex");
   }
