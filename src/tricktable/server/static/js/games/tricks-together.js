@@ -58,11 +58,15 @@ export default {
     panel.querySelector(".facts")?.append(make("li", { class: "fact" }, text));
   },
   // The pad: each player's tricks against their number, the round made or failed (a life lost).
-  scorePadLine: (row) => ({
-    mark: row.success ? "made" : "missed",
-    cells: (row.tricks || []).map((took, s) => ({ text: `${took} of ${row.numbers?.[s] ?? "–"}`, mark: took === row.numbers?.[s] ? "" : "missed" })),
-    title: `Round ${row.round}: ${row.success ? "made" : "failed"}`,
-  }),
+  scorePadLine: (row, view) => {
+    // A failed round is played again: its second try says so.
+    const before = (view.score_sheet || []).filter((r) => r.round === row.round && r.deal < row.deal).length;
+    return {
+      mark: row.success ? "made" : "missed",
+      cells: (row.tricks || []).map((took, s) => ({ text: `${took} of ${row.numbers?.[s] ?? "–"}`, mark: took === row.numbers?.[s] ? "" : "missed" })),
+      title: `Round ${row.round}${before ? `, try ${before + 1}` : ""}: ${row.success ? "made" : "failed"}`,
+    };
+  },
   sheetTitle: (row) => `Round ${row.round} (${plural(row.cards, "card")} each, deal ${row.deal})`,
   turnHint(view, mode, moves) {
     if (view.phase !== "commit") return "Your move: play a card";
