@@ -283,9 +283,9 @@ def test_the_dealers_number_says_why(browser: Any, server: Server, contexts: lis
 
 
 def finished_game(server: Server) -> str:
-    """A table whose game the bots have played to its end (Tricks Together, lives lost quickly by random bots)."""
+    """A table whose game the bots have played to its end (Tandem Trick to 24 points, as random bots play it)."""
     bots = [{"kind": "bot", "bot": "random"}] * 3
-    body = {"game": "tricks-together", "players": 3, "seats": bots, "seat": None, "seed": 5, "options": {}}
+    body = {"game": "tandem-trick", "players": 3, "seats": bots, "seat": None, "seed": 3, "options": {"target": 24}}
     table = str(server.api("/api/tables", body)["table"]["id"])
     deadline = time.monotonic() + 120
     while server.api(f"/api/tables/{table}")["status"] != "over":
