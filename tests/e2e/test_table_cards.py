@@ -294,6 +294,10 @@ def finished_game(server: Server) -> str:
     return table
 
 
+#: Bots that answer at once: the states, not the bots' play, are what this test looks at.
+RANDOM_BOTS = {1: "bot:random", 2: "bot:random", 3: "bot:random"}
+
+
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1366x768", "phone"])
 def test_axe_passes_in_every_state_the_table_reaches(
     browser: Any, server: Server, contexts: list[Any], size: Any
@@ -312,17 +316,17 @@ def test_axe_passes_in_every_state_the_table_reaches(
     play([page], lambda: page.is_visible("#round-end") or page.is_visible("#result"), timeout=90)
     clean("the round's end")
     # Trumps: passing cards (several chosen, then confirmed).
-    create_in_lobby(page, server, "trumps", 4)
+    create_in_lobby(page, server, "trumps", 4, RANDOM_BOTS)
     until_my_turn_in(page, "pass")
     page.locator("#hand .card.legal").first.click()
     clean("passing")
     # Secret Trumps: drafting goals, picking from a row, choosing a goal.
-    create_in_lobby(page, server, "secret-trumps", 4)
+    create_in_lobby(page, server, "secret-trumps", 4, RANDOM_BOTS)
     for phase in ("draft", "pick", "choose"):
         until_my_turn_in(page, phase)
         clean(phase)
     # Tandem Trick: bidding with a card.
-    create_in_lobby(page, server, "tandem-trick", 4)
+    create_in_lobby(page, server, "tandem-trick", 4, RANDOM_BOTS)
     wait_my_turn(page)
     page.click('button[data-mode="bid"]')
     clean("bidding with a card")
