@@ -94,6 +94,17 @@ LAYOUT_PROBLEMS = """() => {
       if (!apart) out.push('the middle of the table covers the plate of seat ' + seat);
     }
   }
+  // What lies on the table beside the trick (the trump card) covers no plate and no card of the trick.
+  const lying = document.querySelector('#table-cards:not([hidden])');
+  if (lying) {
+    const r = lying.getBoundingClientRect();
+    const spots = [...document.querySelectorAll('#trick .spot')];
+    const others = [...boxes, ...spots.map(s => ['a card of the trick', s.getBoundingClientRect()])];
+    for (const [what, q] of others) {
+      const apart = r.right - 1 <= q.left || q.right - 1 <= r.left || r.bottom - 1 <= q.top || q.bottom - 1 <= r.top;
+      if (!apart) out.push('the cards on the table cover ' + (what.length > 3 ? what : 'the plate of seat ' + what));
+    }
+  }
   if (document.documentElement.scrollWidth > window.innerWidth + 1) out.push('the page is wider than the screen');
   return out;
 }"""

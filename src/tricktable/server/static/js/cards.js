@@ -108,3 +108,41 @@ export function colourName(letter) {
 export function colourSymbol(letter) {
   return COLOURS[letter]?.symbol ?? "";
 }
+
+// A suit's symbol as a small icon in its colour ("trumps ♦"): drawn for the eye only, the words beside it say
+// the suit to a screen reader.
+export function suitIcon(suit) {
+  const el = document.createElement("span");
+  const info = SUITS[suit];
+  el.className = `suit-icon${info ? ` suit-${info.name}` : " no-suit"}`;
+  el.setAttribute("aria-hidden", "true");
+  el.textContent = info ? info.symbol : "∅";
+  return el;
+}
+
+// The letter of a suit named in words ("diamonds" -> "D"), or null.
+export function suitLetter(name) {
+  const found = Object.entries(SUITS).find(([, info]) => info.name === String(name).toLowerCase());
+  return found ? found[0] : null;
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+const HEART = "M8 14.5 1.7 8.4A3.9 3.9 0 0 1 8 3.3a3.9 3.9 0 0 1 6.3 5.1Z";
+
+// Lives as tokens, one drawn heart each, the lost ones hollow; one text alternative for the whole row.
+export function livesIcons(left, start) {
+  const row = document.createElement("span");
+  row.className = "lives";
+  row.setAttribute("role", "img");
+  row.setAttribute("aria-label", `${left} ${left === 1 ? "life" : "lives"} left of ${start}`);
+  for (let i = 0; i < Math.max(left, start); i++) {
+    const svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("viewBox", "0 0 16 16");
+    svg.setAttribute("class", `life${i < left ? "" : " lost"}`);
+    const path = document.createElementNS(SVG, "path");
+    path.setAttribute("d", HEART);
+    svg.append(path);
+    row.append(svg);
+  }
+  return row;
+}

@@ -45,7 +45,7 @@ function drawControls() {
   } else if (state.error) {
     setStatus(state.error, "error");
   } else if (mine) {
-    setStatus(state.module.turnHint?.(view, state.mode) || `Your move${state.mode ? `: ${verbLabel(state.mode).toLowerCase()}` : ""}`, "mine");
+    setStatus(state.module.turnHint?.(view, state.mode, moves) || `Your move${state.mode ? `: ${verbLabel(state.mode).toLowerCase()}` : ""}`, "mine");
   } else if (view.to_move !== null && view.to_move !== undefined) {
     const doing = state.module.phaseWords?.[view.phase] ?? (view.phase ? words(view.phase) : "");
     setStatus(`Waiting for ${seatName(view.to_move)}${doing ? ` (${doing})` : ""}${openSeatHint(view.to_move)}`);

@@ -38,7 +38,7 @@ export function seatFacts(seat) {
   for (const [key, value] of Object.entries(seat)) {
     if (skip.has(key)) continue;
     const text = factText(key, value, "seat");
-    if (text) out.push(h("li", { class: value === true ? "badge" : "fact" }, text));
+    if (text) out.push(h("li", { class: value === true ? "badge" : "fact", dataset: { key } }, text));
   }
   return out;
 }

@@ -17,7 +17,7 @@ function renderPlayers() {
   for (let n = game.players[0]; n <= game.players[1]; n++) {
     select.append(h("option", { value: String(n), selected: n === game.default_players }, String(n)));
   }
-  $("game-moves").textContent = game.summary || game.moves;
+  $("game-about").textContent = game.summary || "";
   renderOptions();
   renderSeats();
 }
@@ -34,8 +34,15 @@ function renderOptions() {
     } else {
       input = h("input", { type: "number", name: option.name, value: String(option.default), min: option.minimum, max: option.maximum });
     }
-    box.append(h("label", { class: option.type === "bool" ? "check" : "" }, input, " ", h("b", {}, words(option.name)), h("span", { class: "muted" }, ` ${option.help}`)));
+    box.append(h("label", { class: option.type === "bool" ? "check" : "" }, input, " ", h("b", {}, words(option.name)), h("span", { class: "muted" }, ` ${helpAfterName(option)}`)));
   }
+}
+
+// An option's help, read after its name: a help that starts with the name does not say it twice.
+function helpAfterName(option) {
+  const name = words(option.name).toLowerCase();
+  const help = String(option.help || "");
+  return help.toLowerCase().startsWith(`${name} `) ? help.slice(name.length + 1) : help;
 }
 
 function renderSeats() {

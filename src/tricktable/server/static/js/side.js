@@ -5,6 +5,7 @@ import { clear, h, show, words } from "./dom.js";
 import { isCard, prettyCard } from "./cards.js";
 import { factText } from "./facts.js";
 import { $, named, names, seatName, state } from "./state.js";
+import { scorePad } from "./scorepad.js";
 
 export function renderSheet() {
   const box = clear($("sheet"));
@@ -37,12 +38,14 @@ export function renderSheet() {
       ),
     );
   });
+  const pad = scorePad(rows);
+  if (pad) box.prepend(h("div", { class: "pad-box" }, pad));
   focusableScrolls(box);
 }
 
 // A round too wide for the pane scrolls sideways: the keyboard must be able to reach it to scroll it.
 export function focusableScrolls(box) {
-  for (const round of box.querySelectorAll(".round")) {
+  for (const round of box.querySelectorAll(".round, .pad-box")) {
     if (round.scrollWidth > round.clientWidth + 1) round.tabIndex = 0;
     else round.removeAttribute("tabindex");
   }

@@ -12,6 +12,7 @@ import { $, myTurn, named, seatName, state, tableId } from "./state.js";
 import { cardBack, cardFace } from "./cards.js";
 import { renderHostTools, savedHost } from "./host.js";
 import { noteRound, renderRoundEnd } from "./roundend.js";
+import { renderTableCards } from "./tablecards.js";
 
 // ----- the connection ------------------------------------------------------------------------------
 
@@ -145,6 +146,7 @@ function render() {
   tableFacts(clear($("facts")));
   renderSeats();
   renderTrick();
+  renderTableCards();
   renderRoundEnd();
   const extra = clear($("extra"));
   state.module.renderExtra?.(extra, view, { seatName, cardFace, cardBack, h, state, named });

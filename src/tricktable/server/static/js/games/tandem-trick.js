@@ -31,10 +31,13 @@ export default {
       panel.append(h("div", { class: "indicator", title: `bid with ${prettyCard(seat.bid_card)}` }, cardFace(seat.bid_card, "small"), h("span", {}, `bonus ${seat.bonus}`)));
     }
   },
-  turnHint(view, mode) {
+  turnHint(view, mode, moves) {
     if (mode === "bid") return "Your move: choose the card whose number is your bid (you sit this trick out)";
     if (mode === "tandem") return "Your move: choose a lead-suit card to ride along with your right neighbour";
-    return "Your move: play a card (or bid, or ride along)";
+    // Only what is legal now: no "bid" once the bid is made, no "ride along" without a lead-suit card to join.
+    const others = [moves?.cardVerbs.has("bid") ? "bid" : null, moves?.cardVerbs.has("tandem") ? "ride along" : null].filter(Boolean);
+    if (!moves?.plays.size && others.length) return `Your move: ${others.join(" or ")}`;
+    return `Your move: play a card${others.length ? ` (or ${others.join(", or ")})` : ""}`;
   },
   renderBacks(box, seat, view, { cardBack }) {
     const backs = seat.backs || {};
