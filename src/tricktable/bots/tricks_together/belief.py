@@ -29,7 +29,7 @@ from pathlib import Path
 import numpy as np
 
 from tricktable.core.cards import SUIT_MASKS
-from tricktable.rules.tricks_together.knowledge import Knowledge
+from tricktable.rules.tricks_together import Knowledge
 
 MODEL = Path(__file__).with_name("belief.npz")
 #: Round sizes the encoding has room for (Long climb goes up to 10 cards).
