@@ -48,3 +48,12 @@ def page(browser: Any) -> Iterator[Any]:
     yield page
     context.close()
     assert not errors, f"the page raised: {errors}"
+
+
+@pytest.fixture
+def contexts(browser: Any) -> Iterator[list[Any]]:
+    """Browser contexts a test opens (one per person at the table), closed when the test ends."""
+    made: list[Any] = []
+    yield made
+    for context in made:
+        context.close()

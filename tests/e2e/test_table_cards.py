@@ -9,7 +9,6 @@ from __future__ import annotations
 import itertools
 import re
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -24,14 +23,6 @@ pytestmark = pytest.mark.browser
 #: The least CIEDE2000 difference between two suits' colours, as seen with full colour vision and as simulated
 #: for protanopia and deuteranopia: 20 is two colours nobody takes for one another side by side.
 LEAST_DIFFERENCE = 20.0
-
-
-@pytest.fixture
-def contexts(browser: Any) -> Iterator[list[Any]]:
-    made: list[Any] = []
-    yield made
-    for context in made:
-        context.close()
 
 
 def until_my_turn_in(page: Any, phase: str, modes: set[str] | None = None, timeout: float = 90) -> None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -34,14 +33,6 @@ MISPLACED_WATCH = """() => {
   };
   watch();
 }"""
-
-
-@pytest.fixture
-def contexts(browser: Any) -> Iterator[list[Any]]:
-    made: list[Any] = []
-    yield made
-    for context in made:
-        context.close()
 
 
 class HoldTrickEnds:

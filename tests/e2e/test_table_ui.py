@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -17,14 +16,6 @@ from .support import COVERED_CORNERS, DESKTOP, LAYOUT_PROBLEMS, PHONE, Server
 from .test_browser import create_in_lobby, make_move, play
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture
-def contexts(browser: Any) -> Iterator[list[Any]]:
-    made: list[Any] = []
-    yield made
-    for context in made:
-        context.close()
 
 
 def new_page(browser: Any, contexts: list[Any], size: dict[str, int] = DESKTOP, **options: Any) -> Any:

@@ -124,8 +124,22 @@ class OpenHandsBot:
     name = OPEN_HANDS
     sees_every_hand = True
 
+    #: Every seat's hand while ``choose_open`` runs (for a search that reads hands from the seats' views).
+    hands: list[int] | None = None
+    #: The bot's own move from a view (its search's ``choose``: declared, not defined, so that it is found there).
+    choose: Callable[[dict[str, Any]], str]
+
     def choose_open(self, game: Game, seat: int) -> str:
-        """The move for ``seat`` (to move in ``game``), every hand in sight."""
+        """The move for ``seat`` (to move in ``game``), every hand in sight.  By default: every seat's hand as
+        ``hand_of`` reads it from that seat's view is kept in ``hands`` while the bot chooses from its own view."""
+        self.hands = [self.hand_of(game.view(p)) for p in range(game.players)]
+        try:
+            return self.choose(game.view(seat))
+        finally:
+            self.hands = None
+
+    def hand_of(self, view: dict[str, Any]) -> int:
+        """One seat's hand, as a card mask, read from that seat's view."""
         raise NotImplementedError
 
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from tricktable.bots.base import OPEN_HANDS, OpenHandsBot
 from tricktable.bots.tandem_trick.search import BATCH, SearchBot
-from tricktable.core.game import Game
 from tricktable.rules.tandem_trick import Knowledge, read_view
 
 
@@ -24,16 +24,11 @@ class OpenHands(OpenHandsBot, SearchBot):
         # Every world is the same one: a single batch says all the search can learn.
         self.level = replace(self.level, worlds=BATCH)
         self.name = OPEN_HANDS
-        self._hands: list[int] | None = None
 
-    def choose_open(self, game: Game, seat: int) -> str:
-        self._hands = [read_view(game.view(p)).hand for p in range(game.players)]
-        try:
-            return self.choose(game.view(seat))
-        finally:
-            self._hands = None
+    def hand_of(self, view: dict[str, Any]) -> int:
+        return read_view(view).hand
 
     def world_drawer(self, k: Knowledge) -> Callable[[], list[int]]:
-        hands = self._hands
+        hands = self.hands
         assert hands is not None, "the open-hands ceiling moves through choose_open"
         return lambda: list(hands)

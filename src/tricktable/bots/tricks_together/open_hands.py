@@ -8,10 +8,10 @@ candidates in that one world.  The team-mates' play-outs and readings are ``stro
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from tricktable.bots.base import OPEN_HANDS, OpenHandsBot
 from tricktable.bots.tricks_together.search import BATCH, TeamMate
-from tricktable.core.game import Game
 from tricktable.rules.tricks_together import Knowledge, read_view
 
 
@@ -23,17 +23,12 @@ class OpenHands(OpenHandsBot, TeamMate):
         # Every world is the same one: a single batch says all the search can learn.
         self.level = replace(self.level, commit_worlds=BATCH, play_worlds=BATCH)
         self.name = OPEN_HANDS
-        self._hands: list[int] | None = None
 
-    def choose_open(self, game: Game, seat: int) -> str:
-        self._hands = [read_view(game.view(p)).hand for p in range(game.players)]
-        try:
-            return self.choose(game.view(seat))
-        finally:
-            self._hands = None
+    def hand_of(self, view: dict[str, Any]) -> int:
+        return read_view(view).hand
 
     def sample_worlds(
         self, k: Knowledge, count: int, beliefs: list[list[float]] | None = None
     ) -> list[list[int]]:
-        assert self._hands is not None, "the open-hands ceiling moves through choose_open"
-        return [list(self._hands) for _ in range(count)]
+        assert self.hands is not None, "the open-hands ceiling moves through choose_open"
+        return [list(self.hands) for _ in range(count)]
