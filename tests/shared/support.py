@@ -151,10 +151,24 @@ class Player:
                     self.moves_sent += 1
                     await socket.send(json.dumps({"type": "move", "move": view["legal_moves"][0]}))
 
-    def public_events(self) -> list[dict[str, Any]]:
-        """The events every seat sees (cards played, numbers committed, tricks won), in the order received."""
+    def public_events(self, moves: range | None = None) -> list[dict[str, Any]]:
+        """The events every seat sees (cards played, numbers committed, tricks won), in the order received; only
+        those of the updates whose move number lies in ``moves``, if given."""
         shown = ("card_played", "number_committed", "trick_won", "numbers_revealed", "round_failed", "round_made")
-        return [e for frame in self.updates for e in frame["events"] if e["type"] in shown]
+        frames = [f for f in self.updates if moves is None or f["view"]["move_number"] in moves]
+        return [e for frame in frames for e in frame["events"] if e["type"] in shown]
+
+    def moves_seen(self) -> range:
+        """The move numbers from this player's first update to its last."""
+        numbers = [frame["view"]["move_number"] for frame in self.updates]
+        return range(min(numbers), max(numbers) + 1) if numbers else range(0)
+
+
+def shared_moves(*players: Player) -> range:
+    """The moves every player was connected for: a player who connects later misses the first updates, and one
+    who stops first misses the last, so only these can be compared."""
+    seen = [p.moves_seen() for p in players]
+    return range(max(r.start for r in seen), min(r.stop for r in seen))
 
 
 def move_count(url: str, table: str) -> int:
