@@ -16,6 +16,12 @@ It is generic, and reads only the protocol and the draws of ``core.draws``:
   card the seat has seen.
 * The sample is rebuilt move by move and accepted only if the seat's information string is the real one; a kept
   move that has become illegal, or a different information string, means another try.
+
+A game whose hidden moves carry cards from one other seat to another (Trumps' passes) cannot be drawn that way:
+a blind shuffle seldom fits what the receiver has played since, and keeping the pass as it was would show the
+seat cards it never saw.  Such a game's ``chance`` module has ``sample_round(view, draws, moves, rng)``, which
+draws the deal and the others' hidden moves from the seat's view alone (uniformly, with the game's own world
+sampler); the sample is checked against the information string all the same.
 """
 
 from __future__ import annotations
@@ -63,6 +69,9 @@ class Plan:
     moves: list[int]  #: the round's real actions, in order
     keep: list[bool]
     seen: set[str]  #: the names the seat has seen, and the cards that kept moves name
+    #: the seat's view and who made each of ``moves``, where the game draws its own worlds (``sample_round``)
+    view: dict[str, Any] | None = None
+    movers: list[int] | None = None
 
 
 def _visible(game: Game, seat: int, start: int) -> list[dict[str, Any]]:
@@ -79,6 +88,11 @@ def plan(session: Session, seat: int) -> Plan:
     shown = tokens({k: v for k, v in view.items() if k != "panels"}, set())
     seen = {label for draw in draws for label in draw.labels if label in shown}
     prefix = session.before_deal(len(session.deal_starts) - 1)
+    if hasattr(session.spec.chance, "sample_round"):
+        moves = session.actions[len(prefix.actions) :]
+        movers = [m for m in session.movers[session.deal_starts[-1] :] if m != Session.CHANCE]
+        target = session.information(seat)
+        return Plan(seat, target, prefix, [], [], moves, [], set(), view, movers)
     # The round as it was: replay the real deal, then weigh each move of the others.
     real = copy.deepcopy(prefix)
     _draw(real, items)
@@ -172,6 +186,8 @@ def resample(session: Session, seat: int, rng: random.Random, tries: int = 500, 
     """A session ``seat`` cannot tell from ``session`` (see the module's notes); ``ResampleError`` after
     ``tries`` inconsistent draws.  ``cached`` is a ``plan`` of the same position, to save working it out."""
     p = cached if cached is not None else plan(session, seat)
+    if p.view is not None:
+        return _resample_by_game(session, p, rng, tries)
     for _ in range(tries):
         world = copy.deepcopy(p.prefix)
         _draw(world, _fresh_items(p, world, rng))
@@ -186,3 +202,23 @@ def resample(session: Session, seat: int, rng: random.Random, tries: int = 500, 
         if not world.dealing and world.information(seat) == p.target:
             return world
     raise ResampleError(f"no world consistent with seat {seat}'s information in {tries} tries")
+
+
+def _resample_by_game(session: Session, p: Plan, rng: random.Random, tries: int) -> Session:
+    """A world drawn by the game itself (``chance.sample_round``), checked like any other."""
+    assert p.view is not None and p.movers is not None
+    spec = session.spec
+    draws = session.dealt[-1][0]
+    texts = [session.action_text(a) for a in p.moves]
+    for _ in range(tries):
+        items, again = spec.chance.sample_round(p.view, draws, list(zip(p.movers, texts)), rng)
+        world = copy.deepcopy(p.prefix)
+        _draw(world, items)
+        try:
+            for text in again:
+                world.apply_action(spec.by_text[text])
+        except (IllegalMove, KeyError):
+            continue
+        if not world.dealing and world.information(p.seat) == p.target:
+            return world
+    raise ResampleError(f"no world drawn for seat {p.seat} showed it what it has seen, in {tries} tries")

@@ -8,8 +8,8 @@ here holds the real position; each seat gets what it may have:
 * the open-hands ceiling, a copy of the game (it is allowed every hand, and it is the only one);
 * OpenSpiel's ISMCTS, a *world*: a position drawn afresh from everything the seat has seen (``world_for``).  It
   holds a deal of the current round the seat cannot tell from the real one, never the real one.  The resampler
-  shuffles the unseen cards blindly and keeps a shuffle only if the round replays to the same information; where
-  no shuffle of ``WORLD_TRIES`` fits (the others have shown many voids), the seat plays a random legal move.
+  keeps a draw only if the round replays to the same information; where no draw of ``WORLD_TRIES`` fits, the
+  seat plays a random legal move.
 """
 
 from __future__ import annotations
