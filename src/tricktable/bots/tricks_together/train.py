@@ -1,7 +1,7 @@
 """Train the learned models of the Tricks Together team-mates (needs the ``train`` extra: PyTorch).
 
     python -m tricktable.bots.tricks_together.train belief --data DATA [--steps 2000] [--seed 0] [--out FILE]
-    python -m tricktable.bots.tricks_together.train policy --data DATA [--steps 3000] [--seed 0] [--out FILE]
+    python -m tricktable.bots.tricks_together.train policy --data DATA [--steps 4000] [--seed 0] [--out FILE]
 
 ``belief``: the network of ``belief.py``, from the rounds in ``DATA`` (made by ``belief_data``).  One round in
 ten is held out to measure the model on, another one in ten (the validation rounds) chooses which weights are
