@@ -41,7 +41,7 @@ def choices(game: tricktable.Game, kind: str = "normal", seeds: range = range(3)
 
 
 def test_the_levels_are_listed_weakest_first() -> None:
-    assert bot_kinds(GAME) == ["random", "heuristic", "easy", "normal", "strong"]
+    assert bot_kinds(GAME) == ["random", "heuristic", "fast", "easy", "normal", "strong"]
 
 
 def test_a_player_who_is_done_ducks_under_the_lead() -> None:
@@ -188,7 +188,7 @@ def test_quick_number_ranks_hands() -> None:
     assert quick_number(top, 3, 4, 0, trump_card, False) > 1.5 > quick_number(bottom, 3, 4, 0, trump_card, False)
 
 
-@pytest.mark.parametrize("kind", ["heuristic", "easy", "normal", "strong"])
+@pytest.mark.parametrize("kind", ["heuristic", "fast", "easy", "normal", "strong"])
 @pytest.mark.parametrize("secret", [False, True])
 def test_bots_play_rounds_legally(kind: str, secret: bool) -> None:
     # Secret numbers: the dealer has no number and aims at an estimate of the hand it was dealt.

@@ -1,5 +1,6 @@
-"""Tricks Together's bots, weakest first: ``heuristic`` (simple rules), then the team-mate at three levels,
-``easy``, ``normal`` and ``strong`` (search on top of a shared convention; see ``search.py``)."""
+"""Tricks Together's bots, weakest first: ``heuristic`` (simple rules), then the team-mate at its levels: ``fast``
+(a learned imitation of ``strong``, with no search), ``easy``, ``normal`` and ``strong`` (search on top of a
+shared convention; see ``search.py``)."""
 
 from functools import partial
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import Any, Self
 
 import numpy as np
 
@@ -161,33 +162,60 @@ def allowed(k: Knowledge) -> np.ndarray:
     return out
 
 
-class Belief:
-    """The network: weights and biases of each layer, ReLU between them, a softmax over each card's places."""
+class Network:
+    """A small network in NumPy: the weights and biases of each layer (inputs x outputs), ReLU between them.  The
+    learned models of this package (the belief, the policy) are each one, trained by ``train.py``."""
 
-    __slots__ = ("layers", "players")
+    __slots__ = ("layers",)
 
-    def __init__(self, players: int, layers: list[tuple[np.ndarray, np.ndarray]]) -> None:
-        if layers[0][0].shape[0] != input_size(players) or layers[-1][0].shape[1] != 1:
-            raise ValueError("the network's shape does not fit the features")
-        self.players = players
+    def __init__(self, layers: list[tuple[np.ndarray, np.ndarray]]) -> None:
         self.layers = layers
 
-    @classmethod
-    def load(cls, path: Path) -> Belief:
-        with np.load(path) as stored:
-            count = int(stored["layers"])
-            layers = [(stored[f"w{i}"].astype(np.float32), stored[f"b{i}"].astype(np.float32)) for i in range(count)]
-            return cls(int(stored["players"]), layers)
+    @property
+    def inputs(self) -> int:
+        return int(self.layers[0][0].shape[0])
 
-    def logits(self, x: np.ndarray) -> np.ndarray:
-        """Inputs (positions x cards x places x features) to scores (positions x cards x places): the network's
-        score of each card in each place, the same network for every card and place, added to the prior's."""
+    @classmethod
+    def load(cls, path: Path) -> Self:
+        with np.load(path) as stored:
+            return cls(read_layers(stored))
+
+    def forward(self, x: np.ndarray) -> np.ndarray:
+        """Inputs (... x features) to outputs (... x outputs)."""
         h = x
         for i, (w, b) in enumerate(self.layers):
             h = h @ w + b
             if i < len(self.layers) - 1:
                 h = np.maximum(h, 0.0)
-        return h[..., 0] + x[..., OFFSET]
+        return h
+
+
+def read_layers(stored: Any) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The layers of a network stored by ``train.save``."""
+    count = int(stored["layers"])
+    return [(stored[f"w{i}"].astype(np.float32), stored[f"b{i}"].astype(np.float32)) for i in range(count)]
+
+
+class Belief(Network):
+    """The belief's network: one score for each card in each place, a softmax over each card's places."""
+
+    __slots__ = ("players",)
+
+    def __init__(self, players: int, layers: list[tuple[np.ndarray, np.ndarray]]) -> None:
+        if layers[0][0].shape[0] != input_size(players) or layers[-1][0].shape[1] != 1:
+            raise ValueError("the network's shape does not fit the features")
+        super().__init__(layers)
+        self.players = players
+
+    @classmethod
+    def load(cls, path: Path) -> Self:
+        with np.load(path) as stored:
+            return cls(int(stored["players"]), read_layers(stored))
+
+    def logits(self, x: np.ndarray) -> np.ndarray:
+        """Inputs (positions x cards x places x features) to scores (positions x cards x places): the network's
+        score of each card in each place, the same network for every card and place, added to the prior's."""
+        return self.forward(x)[..., 0] + x[..., OFFSET]
 
     def chances(self, k: Knowledge) -> np.ndarray:
         """Cards x places: the chance that each card lies in each place (rows of seen cards are all 0)."""

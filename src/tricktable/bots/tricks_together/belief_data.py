@@ -1,4 +1,5 @@
-"""Positions to learn the belief from: rounds the team-mates play among themselves, and every seat's view in them.
+"""Positions to learn the belief and the policy from: rounds the team-mates play among themselves, and every seat's
+view in them.
 
     python -m tricktable.bots.tricks_together.belief_data --out DATA --rounds 2000 [--level strong] [--workers 2]
 
@@ -9,7 +10,8 @@ data does not feed on the model it makes and the shipped model can be made again
 the moves are kept, as JSON lines in files of ``CHUNK`` rounds (``rounds-000000.jsonl``, ...): a file already
 there is not played again, so a run stopped half-way goes on where it stopped, and the same command always makes
 the same files.  ``positions`` replays a round and gives, before every card played, each seat's knowledge and
-the true hands (the label, free); ``train.py`` turns them into the network's inputs.
+the true hands (the label, free), and ``choices`` every card a seat chose with the card it played (the
+policy's label); ``train.py`` turns them into the networks' inputs.
 """
 
 from __future__ import annotations
@@ -27,7 +29,10 @@ from rich.progress import Progress
 
 import tricktable
 from tricktable.bots.tricks_together.belief import allowed, encode
+from tricktable.bots.tricks_together.policy import FEATURES, MAX_LEGAL
+from tricktable.bots.tricks_together.policy import encode as encode_choice
 from tricktable.bots.tricks_together.search import LEVELS, TeamMate
+from tricktable.core.cards import parse_card
 from tricktable.rules.tricks_together import Knowledge, read_view
 
 #: The round sizes played, in turn: every size in which cards can say something about the hands.
@@ -74,6 +79,34 @@ def positions(record: Record) -> Iterator[tuple[Knowledge, list[int]]]:
                 if any(k.counts[p] for p in range(k.players) if p != seat):
                     yield k, list(game.hands)
         game.play(move)
+
+
+def choices(record: Record) -> Iterator[tuple[Knowledge, list[int], int]]:
+    """Every card of the round that was a choice (two legal cards or more): the knowledge of the seat that chose,
+    its legal cards and the card it played."""
+    game = deal(record["players"], record["cards"], record["seed"], record["dealer"])
+    for move in record["moves"]:
+        if game.phase == "play":
+            view = game.view(game.to_move)
+            if len(view["legal_moves"]) > 1:
+                yield read_view(view), [parse_card(m) for m in view["legal_moves"]], parse_card(move)
+        game.play(move)
+
+
+def choice_arrays(records: list[Record]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The policy's inputs (choices x legal cards x features, padded to ``policy.MAX_LEGAL``), the legal cards
+    present (choices x legal cards) and the index of the card played (choices)."""
+    xs, masks, ys = [], [], []
+    for record in records:
+        for k, legal, played in choices(record):
+            x = np.zeros((MAX_LEGAL, FEATURES), dtype=np.float32)
+            x[: len(legal)] = encode_choice(k, legal)
+            xs.append(x)
+            masks.append(np.arange(MAX_LEGAL) < len(legal))
+            ys.append(legal.index(played))
+    if not xs:
+        return np.zeros((0, MAX_LEGAL, FEATURES), np.float32), np.zeros((0, MAX_LEGAL), bool), np.zeros(0, np.int64)
+    return np.array(xs, dtype=np.float32), np.array(masks), np.array(ys, dtype=np.int64)
 
 
 def label(k: Knowledge, hands: list[int]) -> np.ndarray:

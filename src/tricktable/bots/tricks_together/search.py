@@ -1,4 +1,5 @@
-"""The Tricks Together team-mate: search on top of a shared convention (the blueprint), at three levels.
+"""The Tricks Together team-mate: search on top of a shared convention (the blueprint), at three levels, and a
+fourth, ``fast``, that plays a learned imitation of ``strong`` with no search at all.
 
 **Numbers.**  The bot deals the cards it has not seen at random many times; in each world its partners
 choose the blueprint's number for their hands (or, in small rounds at ``strong``, the number their own search
@@ -29,6 +30,11 @@ and 7 at the levels that use it, else the blueprint's.
 
 Levels differ in how many worlds they weigh, the inference and when the solver takes over; each stops early
 when its time budget is spent.
+
+**Fast.**  ``fast`` weighs no world: its cards are the learned policy's (``policy.py``, a network trained to
+play the card ``strong`` played), its numbers the exact one-card policy, the shared table of 2 to 5 cards, and
+in longer rounds the likeliest number of the model fitted to ``strong``'s numbers (``number_reading``), else the
+blueprint's estimate.  It is for playtests that need many games: a move costs a fraction of a millisecond.
 """
 
 from __future__ import annotations
@@ -42,6 +48,7 @@ from tricktable.bots.tricks_together import cteam, play_reading
 from tricktable.bots.tricks_together.belief import seat_weights
 from tricktable.bots.tricks_together.blueprint import number_scale, quick_number
 from tricktable.bots.tricks_together.number_reading import Reader, features, reader_for
+from tricktable.bots.tricks_together.policy import policy
 from tricktable.bots.tricks_together.small_rounds import policy_for, shape, table_number
 from tricktable.core.cards import card_str, parse_card
 from tricktable.rules.tricks_together import Knowledge, one_card_number, read_view, sample_deals, solve
@@ -69,9 +76,22 @@ class Level:
     play_model: float = 0.0
     #: draw a card's worlds from the learned belief (``belief``), its odds raised to this power (0: uniformly)
     belief: float = 0.0
+    #: no search: the learned policy's cards, and numbers that imitate ``strong``'s (the ``fast`` level)
+    imitate: bool = False
 
 
 LEVELS = {
+    "fast": Level(
+        "fast",
+        commit_worlds=0,
+        play_worlds=0,
+        slip=1.0,
+        sigma=100.0,
+        solver_tricks=0,
+        budget=0.0,
+        table_numbers=5,
+        imitate=True,
+    ),
     "easy": Level(
         "easy",
         commit_worlds=30,
@@ -126,7 +146,10 @@ class TeamMate(LevelledBot[Level]):
         knowledge = read_view(view)
         if view["phase"] == "commit":
             return f"bid {self.number(knowledge)}"
-        return card_str(self.card(knowledge, [parse_card(m) for m in legal]))
+        cards = [parse_card(m) for m in legal]
+        if self.level.imitate:
+            return card_str(policy().card(knowledge, cards))
+        return card_str(self.card(knowledge, cards))
 
     def sample_worlds(
         self, k: Knowledge, count: int, beliefs: list[list[float]] | None = None
@@ -146,6 +169,8 @@ class TeamMate(LevelledBot[Level]):
         if shared is not None:
             return shared
         estimate = quick_number(k.hand, k.cards, n, k.trump, k.trump_card, k.seat == leader)
+        if self.level.imitate:
+            return self._imitated_number(k, estimate)
         if not self.level.search_numbers:
             return min(k.cards, int(estimate + 0.5))
         candidates = list(range(k.cards + 1))
@@ -167,6 +192,16 @@ class TeamMate(LevelledBot[Level]):
         # Ties (and exact ties only) go to the number closest to the blueprint's estimate.
         best = max(range(len(candidates)), key=lambda i: (scores[i], -abs(candidates[i] - estimate)))
         return candidates[best]
+
+    def _imitated_number(self, k: Knowledge, estimate: float) -> int:
+        """Without search: the number the model fitted to ``strong``'s numbers finds likeliest for this hand (6
+        and 7 cards, with trumps), else the blueprint's estimate rounded."""
+        reader = reader_for(k.players, k.cards) if k.trump >= 0 else None
+        if reader is None:
+            return min(k.cards, int(estimate + 0.5))
+        scale = number_scale(k.cards, k.players, True)
+        position = (k.seat - k.dealer) % k.players
+        return reader.likeliest(features(k.hand, k.cards, k.players, k.trump, k.trump_card, position, scale))
 
     # ----- cards ---------------------------------------------------------------------------------
 

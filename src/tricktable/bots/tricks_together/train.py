@@ -1,6 +1,7 @@
 """Train the learned models of the Tricks Together team-mates (needs the ``train`` extra: PyTorch).
 
     python -m tricktable.bots.tricks_together.train belief --data DATA [--steps 2000] [--seed 0] [--out FILE]
+    python -m tricktable.bots.tricks_together.train policy --data DATA [--steps 4000] [--seed 0] [--out FILE]
 
 ``belief``: the network of ``belief.py``, from the rounds in ``DATA`` (made by ``belief_data``).  One round in
 ten is held out to measure the model on, another one in ten (the validation rounds) chooses which weights are
@@ -11,12 +12,21 @@ same machine); a progress bar, and every ``EVERY`` steps a line of the log file 
 validation loss).  The weights kept are those of the step with the lowest validation loss; the held-out loss is
 measured once, on them, at the end.  The weights are written as NumPy arrays (``--out``, by default the shipped
 ``belief.npz``): the bots need NumPy only, never PyTorch.
+
+``policy``: the network of ``policy.py``, from the same rounds and split: every card a seat chose (two legal
+cards or more), labelled with the card ``strong`` played.  The loss is minus the log-chance the network's softmax
+over the legal cards gives that card; the log adds the validation agreement (how often the top-scored card is
+the one played), and the end the held-out loss and agreement.  Written by default to the shipped ``policy.npz``.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import inspect
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +34,7 @@ import numpy as np
 import torch
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-from tricktable.bots.tricks_together import belief_data
+from tricktable.bots.tricks_together import belief_data, policy
 from tricktable.bots.tricks_together.belief import MODEL, OFFSET, input_size
 
 #: Steps between two lines of the loss log (and two held-out measurements).
@@ -35,13 +45,14 @@ LEARNING_RATE = 1e-3
 WEIGHT_DECAY = 1e-4
 
 
-def network(players: int, hidden: int) -> torch.nn.Sequential:
+def network(inputs: int, hidden: int) -> torch.nn.Sequential:
     last = torch.nn.Linear(hidden, 1)
-    # Zero at first: the untrained network gives the prior's chances (a uniformly drawn deal's).
+    # Zero at first: the untrained belief gives the prior's chances (a uniformly drawn deal's), the untrained
+    # policy an even chance to every legal card.
     torch.nn.init.zeros_(last.weight)
     torch.nn.init.zeros_(last.bias)
     return torch.nn.Sequential(
-        torch.nn.Linear(input_size(players), hidden),
+        torch.nn.Linear(inputs, hidden),
         torch.nn.ReLU(),
         torch.nn.Linear(hidden, hidden),
         torch.nn.ReLU(),
@@ -58,14 +69,41 @@ def loss_of(model: torch.nn.Module, x: torch.Tensor, y: torch.Tensor, mask: torc
     return -(picked * unseen).sum() / unseen.sum().clamp(min=1)
 
 
-Positions = tuple[np.ndarray, np.ndarray, np.ndarray]  # inputs, labels, places allowed
+def choice_loss(model: torch.nn.Module, x: torch.Tensor, mask: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+    """The mean over the choices of minus the log-chance, over the legal cards, of the card played."""
+    scores = model(x)[..., 0].masked_fill(~mask, -1e9)
+    return -torch.log_softmax(scores, dim=-1).gather(-1, y.unsqueeze(-1)).mean()
 
 
-def evaluate(layers: list[tuple[np.ndarray, np.ndarray]], data: Positions) -> float:
+def agreement(model: torch.nn.Module, x: torch.Tensor, mask: torch.Tensor, y: torch.Tensor) -> float:
+    """How often the legal card the network scores highest is the card played."""
+    with torch.no_grad():
+        scores = model(x)[..., 0].masked_fill(~mask, -1e9)
+    return float((scores.argmax(dim=-1) == y).float().mean())
+
+
+Positions = tuple[np.ndarray, np.ndarray, np.ndarray]  # the belief's inputs, labels, places allowed; the policy's
+# inputs, legal cards present, card played
+
+
+@dataclass(frozen=True)
+class Task:
+    """What a network learns: its name, its inputs (by the number of players) and its loss."""
+
+    name: str
+    inputs: Callable[[int], int]
+    loss: Callable[[torch.nn.Module, torch.Tensor, torch.Tensor, torch.Tensor], torch.Tensor]
+
+
+BELIEF = Task("belief", input_size, loss_of)
+POLICY = Task("policy", lambda players: policy.FEATURES, choice_loss)
+
+
+def evaluate(layers: list[tuple[np.ndarray, np.ndarray]], data: Positions, task: Task = BELIEF) -> float:
     """The loss of NumPy weights on some positions (what the bots' forward pass gives)."""
     model = network_from(layers)
     with torch.no_grad():
-        return float(loss_of(model, *(torch.from_numpy(a) for a in data)))
+        return float(task.loss(model, *(torch.from_numpy(a) for a in data)))
 
 
 def network_from(layers: list[tuple[np.ndarray, np.ndarray]]) -> torch.nn.Sequential:
@@ -92,42 +130,48 @@ def fit(
     quiet: bool = False,
     every: int = EVERY,
     learning_rate: float = LEARNING_RATE,
+    task: Task = BELIEF,
 ) -> tuple[list[tuple[np.ndarray, np.ndarray]], list[tuple[int, float, float | None]]]:
-    """Train the belief network: its layers as NumPy arrays (inputs x outputs, biases), those of the step with
-    the lowest validation loss if there are validation positions, and the log's rows."""
+    """Train a network (the belief's unless ``task`` says otherwise): its layers as NumPy arrays (inputs x
+    outputs, biases), those of the step with the lowest validation loss if there are validation positions, and
+    the log's rows."""
     torch.manual_seed(seed)
     generator = np.random.default_rng(seed)
-    model = network(players, hidden)
+    model = network(task.inputs(players), hidden)
     optimiser = torch.optim.AdamW(model.parameters(), lr=learning_rate, weight_decay=WEIGHT_DECAY)
-    x, y, mask = (torch.from_numpy(a) for a in train)
+    x, y, mask = (torch.from_numpy(a) for a in train)  # for the policy: inputs, legal cards, card played
     held = tuple(torch.from_numpy(a) for a in validation) if validation is not None else None
     rows: list[tuple[int, float, float | None]] = []
     best: tuple[float, list[tuple[np.ndarray, np.ndarray]]] | None = None
     running: list[float] = []
     columns = (TextColumn("{task.description}"), BarColumn(), TextColumn("{task.fields[note]}"))
     with Progress(*columns, TimeElapsedColumn(), TimeRemainingColumn(), disable=quiet) as progress:
-        bar = progress.add_task("training the belief", total=steps, note="")
+        bar = progress.add_task(f"training the {task.name}", total=steps, note="")
         for step in range(1, steps + 1):
             pick = torch.from_numpy(generator.integers(0, len(x), size=min(BATCH, len(x))))
-            loss = loss_of(model, x[pick], y[pick], mask[pick])
+            loss = task.loss(model, x[pick], y[pick], mask[pick])
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
             running.append(loss.item())
             if step % every == 0 or step == steps:
                 held_loss = None
+                agreed = ""
                 if held is not None:
                     with torch.no_grad():
-                        held_loss = float(loss_of(model, *held))
+                        held_loss = float(task.loss(model, *held))
                     if best is None or held_loss < best[0]:
                         best = (held_loss, _layers(model))
+                    if task is POLICY:
+                        agreed = f"{agreement(model, *held):.4f}"
                 rows.append((step, float(np.mean(running)), held_loss))
                 running = []
                 note = f"loss {rows[-1][1]:.4f}" + (f", validation {held_loss:.4f}" if held_loss is not None else "")
-                progress.update(bar, note=note)
+                progress.update(bar, note=note + (f", agreement {agreed}" if agreed else ""))
                 if log is not None:
                     with log.open("a", encoding="utf-8") as out:
-                        out.write(f"{step}\t{rows[-1][1]:.5f}\t{'' if held_loss is None else f'{held_loss:.5f}'}\n")
+                        held_text = "" if held_loss is None else f"{held_loss:.5f}"
+                        out.write(f"{step}\t{rows[-1][1]:.5f}\t{held_text}" + (f"\t{agreed}" if agreed else "") + "\n")
             progress.advance(bar)
     return (best[1] if best is not None else _layers(model)), rows
 
@@ -146,52 +190,68 @@ def save(path: Path, players: int, layers: list[tuple[np.ndarray, np.ndarray]], 
     np.savez_compressed(path, **arrays)
 
 
-def positions(folder: Path) -> tuple[int, dict[str, Positions]]:
+def positions(folder: Path, task: Task = BELIEF) -> tuple[int, dict[str, Positions]]:
     """The players, and the positions of each part (``belief_data.split``) of the rounds in ``folder`` (kept
-    beside them in ``positions.npz`` once made, for as long as the rounds are the same)."""
+    beside them in ``positions.npz``, or ``choices.npz`` for the policy, once made, for as long as the rounds and
+    the policy's encoding are the same)."""
     records = belief_data.load(folder)
     if not records:
         raise SystemExit(f"no rounds in {folder}: make them with belief_data first")
     players = {r["players"] for r in records}
     if len(players) != 1:
         raise SystemExit(f"the rounds in {folder} mix {sorted(players)} players")
-    cache = folder / "positions.npz"
+    cache = folder / ("choices.npz" if task is POLICY else "positions.npz")
     seeds = np.array(sorted(r["seed"] for r in records))
+    # The policy's encoding is still being tuned: a cache made by another one is made again.
+    encoding = hashlib.sha256(inspect.getsource(policy).encode()).hexdigest() if task is POLICY else ""
     parts = ("train", "validation", "test")
     if cache.exists():
         with np.load(cache) as stored:
-            if np.array_equal(stored["seeds"], seeds):
+            if np.array_equal(stored["seeds"], seeds) and str(stored.get("encoding", "")) == encoding:
                 return players.pop(), {p: (stored[f"{p}0"], stored[f"{p}1"], stored[f"{p}2"]) for p in parts}
-    found = {p: belief_data.arrays([r for r in records if belief_data.split(r) == p]) for p in parts}
+    make = belief_data.choice_arrays if task is POLICY else belief_data.arrays
+    found = {p: make([r for r in records if belief_data.split(r) == p]) for p in parts}
     arrays: dict[str, Any] = {f"{p}{i}": a for p in parts for i, a in enumerate(found[p])}
-    np.savez(cache, seeds=seeds, **arrays)
+    np.savez(cache, seeds=seeds, encoding=np.array(encoding), **arrays)
     return players.pop(), found
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("model", choices=["belief"], help="the model to train")
+    parser.add_argument("model", choices=["belief", "policy"], help="the model to train")
     parser.add_argument("--data", type=Path, required=True, help="the folder of rounds (belief_data --out)")
     parser.add_argument("--steps", type=int, default=2000)
     parser.add_argument("--hidden", type=int, default=HIDDEN)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--out", type=Path, default=MODEL)
+    parser.add_argument("--out", type=Path, help="the weights (default: the shipped belief.npz or policy.npz)")
     parser.add_argument("--log", type=Path, help="the loss log (default: beside --out, .log)")
     parser.add_argument("--threads", type=int, default=1, help="PyTorch's threads (the machine is shared)")
     args = parser.parse_args()
+    task = POLICY if args.model == "policy" else BELIEF
+    out: Path = args.out or (policy.MODEL if task is POLICY else MODEL)
     torch.set_num_threads(args.threads)
     started = time.perf_counter()
-    players, parts = positions(args.data)
+    players, parts = positions(args.data, task)
     sizes = ", ".join(f"{len(data[0])} {name}" for name, data in parts.items())
-    print(f"{players} players, positions: {sizes}")
-    log = args.log or args.out.with_suffix(".log")
-    log.write_text("step\ttraining loss\tvalidation loss\n", encoding="utf-8")
-    layers, _ = fit(parts["train"], parts["validation"], players, args.steps, args.seed, args.hidden, log)
-    held = evaluate(layers, parts["test"])
-    with log.open("a", encoding="utf-8") as out:
-        out.write(f"held out\t\t{held:.5f}\n")
-    save(args.out, players, layers, seed=args.seed, steps=args.steps, held_out_loss=held)
-    print(f"held-out loss {held:.4f} (mean log-chance of a card's place {-held:.4f}); wrote {args.out}")
+    print(f"{players} players, {'choices' if task is POLICY else 'positions'}: {sizes}")
+    log = args.log or out.with_suffix(".log")
+    columns = "\tvalidation agreement" if task is POLICY else ""
+    log.write_text(f"step\ttraining loss\tvalidation loss{columns}\n", encoding="utf-8")
+    layers, _ = fit(parts["train"], parts["validation"], players, args.steps, args.seed, args.hidden, log, task=task)
+    held = evaluate(layers, parts["test"], task)
+    notes = {"seed": args.seed, "steps": args.steps, "held_out_loss": held}
+    if task is POLICY:
+        agreed = agreement(network_from(layers), *(torch.from_numpy(a) for a in parts["test"]))
+        notes["held_out_agreement"] = agreed
+        with log.open("a", encoding="utf-8") as text:
+            text.write(f"held out\t\t{held:.5f}\t{agreed:.5f}\n")
+        save(out, players, layers, **notes)
+        print(f"held-out loss {held:.4f}, agreement with the card played {agreed:.4f}; wrote {out}")
+    else:
+        with log.open("a", encoding="utf-8") as text:
+            text.write(f"held out\t\t{held:.5f}\n")
+        save(out, players, layers, **notes)
+        print(f"held-out loss {held:.4f} (mean log-chance of a card's place {-held:.4f}); wrote {out}")
     print(f"{time.perf_counter() - started:.0f} s")
 
 

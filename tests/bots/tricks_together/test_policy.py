@@ -1,0 +1,161 @@
+"""The learned policy of Tricks Together and the ``fast`` level that plays it: its encoding, its numbers, the shipped
+weights, training, and the level offered wherever levels are named."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+import tricktable
+from tricktable.bots.base import bot_kinds, make_bot
+from tricktable.bots.tricks_together import belief_data
+from tricktable.bots.tricks_together.cteam import blueprint_card
+from tricktable.bots.tricks_together.policy import FEATURES, MODEL, NAMES, Policy, encode, needs, policy, trick_state
+from tricktable.bots.tricks_together.search import TeamMate
+from tricktable.core.cards import card_str, parse_card
+from tricktable.core.errors import InvalidOptions
+from tricktable.rules.tricks_together import Knowledge, read_view
+
+GAME = "tricks-together"
+#: Where two of a legal card's features sit.
+BLUEPRINT, TAKES_NOW = NAMES.index("the blueprint's card"), NAMES.index("takes the trick now")
+
+
+def random_round(seed: int, cards: int) -> belief_data.Record:
+    """A round played by legal moves chosen at random (seeded): quick, and full of different positions."""
+    rng = random.Random(seed)
+    game = belief_data.deal(4, cards, seed, seed % 4)
+    moves = []
+    while not game.score_sheet:
+        move = rng.choice(sorted(str(m) for m in game.legal_moves()))
+        moves.append(move)
+        game.play(move)
+    return {"players": 4, "cards": cards, "seed": seed, "dealer": seed % 4, "moves": moves}
+
+
+def some_choices() -> list[tuple[Knowledge, list[int], int]]:
+    found = [c for seed in range(30) for c in belief_data.choices(random_round(seed, 3 + seed % 5))]
+    assert len(found) > 40
+    return found
+
+
+def test_the_encoding_marks_the_blueprints_card_and_the_cards_that_take_the_trick() -> None:
+    for k, legal, _ in some_choices():
+        x = encode(k, legal)
+        assert x.shape == (len(legal), FEATURES) and x.dtype == np.float32
+        _, best, winner = trick_state(k)
+        plan = blueprint_card(k.seat, k.hand, k.trick, best, winner, needs(k), k.left, k.gone, k.trump, k.players)
+        assert x[:, BLUEPRINT].tolist() == [float(c == plan) for c in legal]
+        for i, c in enumerate(legal):
+            # Takes the trick now: a higher card of the led suit than the best, or a trump over a plain best.
+            takes = bool(k.trick) and (
+                (c // 13 == best // 13 and c > best) or (c // 13 == k.trump and best // 13 != k.trump)
+            )
+            assert x[i, TAKES_NOW] == float(takes), (card_str(c), [card_str(t) for t in k.trick])
+
+
+def test_the_fast_level_plays_only_legal_cards_from_the_view() -> None:
+    for players, secret in [(3, False), (4, True), (5, False)]:
+        game = tricktable.new_game(GAME, players=players, seed=11, secret_numbers=secret)
+        bots = {s: make_bot(GAME, "fast", seed=s) for s in range(players)}
+        while game.to_move is not None:
+            view = json.loads(json.dumps(game.view(game.to_move)))
+            move = bots[game.to_move].choose(view)
+            assert move in view["legal_moves"]
+            game.play(move)
+
+
+def test_fast_takes_strongs_numbers_where_strong_does_not_search() -> None:
+    """One card: the exact policy; 2 to 5 cards: the shared table; a searched number is imitated elsewhere."""
+    fast, strong = make_bot(GAME, "fast", seed=1), make_bot(GAME, "strong", seed=1)
+    for seed in range(24):
+        cards = 1 + seed % 5
+        game = tricktable.new_game(GAME, players=4, seed=seed, deals=[{"round": cards}])
+        view = game.view(game.to_move)
+        assert fast.choose(view) == strong.choose(view)
+    # Seven cards: the likeliest number of the model fitted to strong's, a legal number.
+    game = tricktable.new_game(GAME, players=4, seed=5, deals=[{"round": 7}])
+    view = game.view(game.to_move)
+    assert fast.choose(view) in view["legal_moves"]
+
+
+def fixed_views() -> list[dict[str, Any]]:
+    """Three positions of one 5-card deal (seats counted from 0; seat 3 deals, spades are trumps): seat 0
+    answering the 10♥ in trick 2, seat 1 answering the 7♣ in trick 1, seat 3 leading trick 2."""
+    hands = [
+        ["AH", "KD", "7C", "3S", "9H"],
+        ["QC", "5D", "8H", "2C", "TS"],
+        ["JD", "4H", "6S", "KS", "2D"],
+        ["AC", "TH", "5S", "8D", "3H"],
+    ]
+    views = []
+    for plays in (["7C", "QC", "2D", "AC", "TH"], ["7C"], ["7C", "QC", "2D", "AC"]):
+        deal = {"round": 5, "dealer": 3, "trump": "4S", "hands": hands}
+        game = tricktable.new_game(GAME, players=4, seed=3, deals=[deal])
+        for move in ["bid 2", "bid 1", "bid 1", *plays]:
+            game.play(move)
+        views.append(json.loads(json.dumps(game.view(game.to_move))))
+    return views
+
+
+#: The shipped policy's cards for the fixed views, and its scores of the first view's legal cards.
+RECORDED_MOVES = ["AH", "2C", "3H"]
+RECORDED_SCORES = {"9H": -4.181, "AH": -3.242}
+
+
+def test_the_shipped_weights_load_and_give_the_recorded_moves() -> None:
+    model = Policy.load(MODEL)
+    assert model.inputs == FEATURES and MODEL.stat().st_size < 64_000  # a few KB
+    views = fixed_views()
+    assert [make_bot(GAME, "fast", seed=0).choose(v) for v in views] == RECORDED_MOVES
+    k = read_view(views[0])
+    legal = [parse_card(m) for m in views[0]["legal_moves"]]
+    scores = {card_str(c): round(float(s), 3) for c, s in zip(legal, policy().scores(k, legal))}
+    assert scores == pytest.approx(RECORDED_SCORES, abs=2e-3)
+
+
+def test_a_tiny_policy_trained_a_few_steps_lowers_its_loss_and_exports_the_same_forward_pass() -> None:
+    import torch  # the train extra, which the test command installs
+
+    from tricktable.bots.tricks_together.train import POLICY, agreement, fit, network_from
+
+    data = belief_data.choice_arrays([random_round(seed, 3 + seed % 5) for seed in range(30)])
+    torch.set_num_threads(1)
+    layers, rows = fit(data, None, 4, 60, 0, hidden=16, quiet=True, every=20, learning_rate=0.02, task=POLICY)
+    assert rows[-1][1] < 0.9 * rows[0][1]
+    x = data[0]
+    # The NumPy forward pass the bot uses gives what PyTorch gives.
+    model = Policy(layers)
+    with torch.no_grad():
+        expected = network_from(layers)(torch.from_numpy(x[:5])).numpy()[..., 0]
+    assert np.allclose(model.forward(x[:5])[..., 0], expected, atol=1e-4)
+    assert 0.0 <= agreement(network_from(layers), *(torch.from_numpy(a) for a in data)) <= 1.0
+
+
+def test_fast_is_offered_wherever_the_levels_are_named(tmp_path: Any) -> None:
+    from fastapi.testclient import TestClient
+    from typer.testing import CliRunner
+
+    from tricktable.cli import app
+    from tricktable.lab.spec import make_spec
+    from tricktable.server.app import create_app
+
+    assert "fast" in bot_kinds(GAME) and isinstance(make_bot(GAME, "fast"), TeamMate)
+    out = CliRunner().invoke(app, ["play", GAME, "--bots-only", "--bot", "fast", "--seed", "3"])
+    assert out.exit_code == 0, out.output
+    arena = CliRunner().invoke(app, ["arena", GAME, "--bots", "fast,easy", "--deals", "2", "--workers", "1"])
+    assert arena.exit_code == 0, arena.output
+    assert make_spec(GAME, bots="fast").bots == "fast"
+    with TestClient(create_app(tmp_path / "lobby.sqlite3", bot_delay=0.0, grace=60.0)) as client:
+        games = {g["name"]: g for g in client.get("/api/games").json()}
+    assert "fast" in games[GAME]["bots"]
+    # The other games have no fast level, and say which levels they have.
+    assert "fast" not in games["trumps"]["bots"]
+    refused = CliRunner().invoke(app, ["play", "trumps", "--bots-only", "--bot", "fast"])
+    assert refused.exit_code != 0 and "heuristic" in refused.output
+    with pytest.raises(InvalidOptions, match="no 'fast' bot for trumps; bots: random, heuristic"):
+        make_spec("trumps", bots="fast")
