@@ -1,6 +1,6 @@
 """Adapter benchmark: moves per second through OpenSpiel and PettingZoo, next to the engine's public API.
 
-    python -m benchmarks.interop [--seconds 4] [--games tricks-together,trumps]
+    python -m benchmarks.interop [--seconds 4] [--games tricks-together,trumps] [--sessions]
 
 Every side plays whole random games of each game (default players and options) and counts player moves
 (chance draws are part of the work but not counted):
@@ -10,6 +10,9 @@ Every side plays whole random games of each game (default players and options) a
 * ``engine+view``: the same, reading the view of the seat to move before each move (what a bot is given).
 * ``session``: ``interop.adapt.Session``, the layer both adapters share: deals drawn item by item and handed
   to the engine, moves as action ids.
+* ``session (replaying)``: the same, but every deal is handed over by creating the game again with every deal
+  and replaying every move (the path a session takes only for a game that does not owe the deal): what handing
+  each new deal to the game that owes it saves.
 * ``openspiel``: ``pyspiel.load_game("tricktable_<game>")``; ``new_initial_state()``, chance outcomes sampled,
   ``rng.choice(state.legal_actions())`` and ``apply_action`` until terminal.
 * ``openspiel+obs``: the same, reading the observation tensor of the player to move before each move (what a
@@ -30,6 +33,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -81,12 +85,21 @@ def engine_side(name: str, observe: bool) -> Work:
     return work
 
 
-def session_side(name: str) -> Work:
+class ReplayingSession(Session):
+    """A session that hands every deal over by creating the game again and replaying every move."""
+
+    def _give_deal(self, deal: dict[str, Any]) -> None:
+        self.game = self._replay()
+        self._forget_changed_events()
+
+
+def session_side(name: str, replaying: bool = False) -> Work:
     game_spec = spec(name)
     rng = np.random.default_rng(1)
+    make = ReplayingSession if replaying else Session
 
     def work() -> int:
-        session = Session(game_spec)
+        session = make(game_spec)
         moves = 0
         settle_chance(session, rng)
         while not session.is_over:
@@ -144,21 +157,29 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=4.0, help="seconds per side and game")
     parser.add_argument("--games", default="tricks-together,tandem-trick,secret-trumps,trumps")
+    parser.add_argument(
+        "--sessions", action="store_true", help="only engine, session and the replaying session (a quicker run)"
+    )
     args = parser.parse_args(argv)
     for name in args.games.split(","):
         sides = {
             "engine": engine_side(name, observe=False),
             "engine+view": engine_side(name, observe=True),
             "session": session_side(name),
+            "session (replaying)": session_side(name, replaying=True),
             "openspiel": openspiel_side(name, observe=False),
             "openspiel+obs": openspiel_side(name, observe=True),
             "pettingzoo": pettingzoo_side(name),
         }
+        if args.sessions:
+            sides = {side: sides[side] for side in ("engine", "session", "session (replaying)")}
         measured = rates(sides, args.seconds * len(sides))
         base = measured["engine"]
         print(f"{name} (default players and options): moves per second")
         for side, rate in measured.items():
-            print(f"  {side:<14} {rate:>9.0f}   {rate / base:6.2f} x engine")
+            print(f"  {side:<20} {rate:>9.0f}   {rate / base:6.2f} x engine")
+        ratio = measured["session"] / measured["session (replaying)"]
+        print(f"  session: {ratio:.2f} x the replaying session (each new deal handed to the game that owes it)")
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ def test_every_side_plays_whole_games(name: str) -> None:
         "engine": BENCHMARK.engine_side(name, observe=False),
         "engine+view": BENCHMARK.engine_side(name, observe=True),
         "session": BENCHMARK.session_side(name),
+        "session (replaying)": BENCHMARK.session_side(name, replaying=True),
         "openspiel": BENCHMARK.openspiel_side(name, observe=False),
         "openspiel+obs": BENCHMARK.openspiel_side(name, observe=True),
         "pettingzoo": BENCHMARK.pettingzoo_side(name),

@@ -157,7 +157,8 @@ class Game(ABC):
 
     def deals_made(self) -> list[dict[str, Any]]:
         """Every deal made so far, in the game's explicit-deal format: what a record keeps, so that it replays
-        the same cards whatever shuffle a later version uses."""
+        the same cards whatever shuffle a later version uses.  A deal owed is made first, as for a record."""
+        self._catch_up()
         return [self._deal_text(raw) for raw in self._dealt]
 
     def _deal_text(self, raw: Any) -> dict[str, Any]:
@@ -186,6 +187,35 @@ class Game(ABC):
         if self._deal_due:
             self._deal_due = False
             self._deal()
+
+    @property
+    def owes_deal(self) -> bool:
+        """Whether a deal is owed (the round is set up, its cards not dealt yet): ``give_deal`` may give its cards."""
+        return self._deal_due
+
+    def give_deal(self, deal: dict[str, Any]) -> None:
+        """Give the owed deal its cards: ``deal``, in the explicit-deal format of ``new_game(deals=...)``, is checked
+        as the game checks those, appended to ``deals``, and the owed deal is made from it.
+
+        For a program that deals the cards itself (``core.draws``): it learns from ``deals_started`` that the game
+        wants another deal and hands it over without creating the game again.  Refused (``IllegalMove``) unless a
+        deal is owed and every deal given so far is made; a deal that does not fit the round raises
+        ``InvalidOptions``; either way nothing changes."""
+        if not self._deal_due:
+            raise IllegalMove("no deal is owed now: a deal can only be given at the end of a round")
+        if len(self._dealt) != len(self.deals):
+            raise IllegalMove("the game has not made every deal it was given: the next one would not be this deal")
+        if not isinstance(deal, dict):
+            raise InvalidOptions(f"deal {len(self.deals) + 1} must be an object, not {type(deal).__name__}")
+        self._take_deal(len(self.deals), deal)
+        self.deals.append(dict(deal))
+        self._catch_up()
+
+    def _take_deal(self, index: int, deal: dict[str, Any]) -> None:
+        """Check ``deal`` as explicit deal number ``index`` (from 0), the one the owed round is made from, and keep
+        what ``_deal`` reads of it; raise ``InvalidOptions``, changing nothing, if it does not fit.  (A game that
+        owes deals overrides this.)"""
+        raise InvalidOptions(f"{type(self).__name__} takes its deals only when it is created")
 
     @property
     def deals_started(self) -> int:

@@ -6,8 +6,10 @@ utilities) and its ``chance`` module (each deal as draws).  ``Session`` plays a 
 cards are drawn item by item (``apply_chance``) and handed to the engine as explicit deals, so the engine plays
 exactly the deal drawn, and every rule stays the engine's.
 
-A deal is handed over when its last item is drawn.  The engine takes explicit deals when a game is created, so
-the session then creates the game again with every deal drawn so far and replays the moves made: once a round.
+A deal is handed over when its last item is drawn.  A game that owes the round's deal (``Game.owes_deal``: it
+sets up a round and deals its cards when first read) takes it as it is (``Game.give_deal``); a game that has
+already dealt the round from its own shuffle is created again with every deal drawn so far, and the moves made
+are replayed.
 """
 
 from __future__ import annotations
@@ -289,15 +291,26 @@ class Session:
 
     def _hand_over(self) -> None:
         spec = self.spec
-        self.deals.append(spec.chance.explicit_deal(spec.players, spec.option_dict, self.game, self.drawn))
+        deal = spec.chance.explicit_deal(spec.players, spec.option_dict, self.game, self.drawn)
+        self.deals.append(deal)
         self.dealt.append((self.draws, self.drawn))
-        self.game = self._replay()
+        self._give_deal(deal)
         self._views = {}
-        self._forget_changed_events()
+        assert self.game is not None
         if self.game.deals_started != len(self.deals):
             raise RuntimeError(f"{spec.name}: the game did not take the deal drawn for it")
         self.draws = ()
         self.drawn = []
+
+    def _give_deal(self, deal: dict[str, Any]) -> None:
+        """Hand ``deal`` (the last of ``deals``) to the engine: to the game itself when it owes the deal (it has set
+        up the round and waits for the cards: every event read so far stays as it was), else by creating the game
+        again with every deal (the first deal, or a game that has dealt the round from its own shuffle)."""
+        if self.game is not None and self.game.owes_deal:
+            self.game.give_deal(deal)
+        else:
+            self.game = self._replay()
+            self._forget_changed_events()
 
     def _forget_changed_events(self) -> None:
         """Keep the lines of the events the game made again as they were (every round before the new deal)."""

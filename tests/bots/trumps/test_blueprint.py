@@ -41,8 +41,8 @@ def games(count: int):  # type: ignore[no-untyped-def]
         assert isinstance(game, Trumps)
         heuristic = make_bot("trumps", "heuristic", seed)
         while game.to_move is not None:
+            moves = game.legal_moves()  # a read: a hand after the first is dealt when the game is next read
             yield game
-            moves = game.legal_moves()
             game.play(rng.choice(moves) if rng.random() < 0.3 else heuristic.choose(game.view(game.to_move)))
 
 

@@ -20,6 +20,7 @@ GOAL = {g.slug: g for g in GOALS}
 
 
 def check_conservation(game: Any) -> None:
+    game.legal_moves()  # a read: it makes the layout a new round owes, as every reader of the game does
     n = game.players
     if game.phase == "draft":
         return

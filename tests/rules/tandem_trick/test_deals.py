@@ -37,6 +37,7 @@ def finish_round(game: TandemTrick, rng: random.Random) -> None:
     round_no = game.round_no
     while game.round_no == round_no and not game.is_over:
         game.play(rng.choice(game.legal_moves()))
+    game.legal_moves()  # a read: the next round is dealt when the game is next read, as every reader does
 
 
 def everything(game: tricktable.Game) -> str:

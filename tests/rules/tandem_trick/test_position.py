@@ -30,6 +30,7 @@ def test_positions_follow_the_game_move_by_move(players: int) -> None:
         game = tricktable.new_game("tandem-trick", players=players, seed=100 + g, target=1000)
         assert isinstance(game, TandemTrick)
         for _ in range(2):  # two rounds: the second is led by the rule of TD-R13
+            game.legal_moves()  # a read: a round after the first is dealt when the game is next read
             pos = Position.deal(list(game.hands), game.leader)
             round_no = game.round_no
             while True:

@@ -43,6 +43,7 @@ def positions(players: int, games: int, seed: int) -> list[tuple[TandemTrick, di
                 for move in game.history:
                     snapshot.play(move)
                 assert isinstance(snapshot, TandemTrick)
+                snapshot.legal_moves()  # a read: a round after the first is dealt when the game is next read
                 out.append((snapshot, view))
             game.play(bot.choose(view) if rng.random() < 0.8 else rng.choice(view["legal_moves"]))
     return out

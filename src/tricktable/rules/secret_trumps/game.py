@@ -37,6 +37,7 @@ from tricktable.rules.secret_trumps.deals import (
     check_rotation,
     first_start,
     layout_text,
+    read_layout,
     seeded_layout,
     shuffle_layout,
 )
@@ -167,11 +168,22 @@ class SecretTrumps(Game):
         self.crossed_now: dict[int, str] = {}
         self.steal = False
 
-    def _start_round(self, dealt: Dealt) -> None:
-        n = self.players
-        suit, rank, rows = dealt
+    def _open_round(self) -> None:
+        """Set up the next round with no layout yet: its number, whose turn, the phase, empty rows.  The layout
+        comes from ``_deal``: at once for the first round (laid out before the draft), when first needed after
+        that."""
         self.round_no += 1
         self._reset_round_state()
+        self.phase_name = "pick"
+        self._turn = (self.start + 1) % self.players
+
+    def _deal(self) -> None:
+        """Lay out the round ``_open_round`` set up: the first round's layout, made before the draft, else the
+        next one."""
+        n = self.players
+        first = self._first_round
+        self._first_round = None
+        suit, rank, rows = first if first is not None else self._lay_out()
         self.round_log_start = len(self._log)
         self.trumps = RoundTrumps(suit, rank)
         self.rows = [list(row) for row in rows]  # a round's own rows: a clone made before it shares none
@@ -179,11 +191,18 @@ class SecretTrumps(Game):
         up = 4 if n == 4 else 3
         self.row_left = [sum(1 << c for c in row[:up]) for row in rows]
         self.picks = [[] for _ in range(ROWS)]
-        self.phase_name = "pick"
-        self._turn = (self.start + 1) % n
         face_up = tuple(tuple(CARD_TEXT[c] for c in row[:up]) for row in rows)
         self._emit(RoundStarted, (self.round_no, self.start, face_up))
         self._emit(TrumpsSeen, (self.start, suit_text(suit), rank_text(rank)), frozenset((self.start,)))
+
+    def _take_deal(self, index: int, deal: dict[str, Any]) -> None:
+        """The owed round's layout, given late: checked as the layouts given when the game is created."""
+        layout = read_layout(index, deal, self.players, self.second_deck)
+        if layout.start is not None and layout.start != self.start:
+            raise InvalidOptions(
+                f"deal {index + 1}: the start player moves left each round, so it must be seat {self.start}"
+            )
+        self.layouts.append(layout)
 
     # ----- protocol --------------------------------------------------------------------------------
 
@@ -192,6 +211,8 @@ class SecretTrumps(Game):
         return open_goals(self, seat)
 
     def legal_moves(self) -> list[Move]:
+        if self._deal_due:
+            self._catch_up()
         seat = self._turn
         if seat is None:
             return []
@@ -234,6 +255,8 @@ class SecretTrumps(Game):
         return None
 
     def why_illegal(self, move: Move) -> str | None:
+        if self._deal_due:
+            self._catch_up()
         seat = self._turn
         if seat is None:
             return "the game is over"
@@ -325,10 +348,8 @@ class SecretTrumps(Game):
         self.draft_turns += 1
         self._emit(GoalDrafted, (seat, self.goals[goal].slug))
         if self.draft_turns == self.players * self.goal_count:
-            first = self._first_round
-            assert first is not None
-            self._first_round = None
-            self._start_round(first)
+            self._open_round()
+            self._deal()
         else:
             self._turn = (self.start + self.draft_turns) % self.players
 
@@ -461,7 +482,8 @@ class SecretTrumps(Game):
             self._end_game()
             return
         self.start = (self.start + 1) % n  # the start player moves one seat left (ruling ST-R10)
-        self._start_round(self._lay_out())
+        self._open_round()
+        self._deal_later()
 
     def result(self) -> dict[str, Any] | None:
         if not self.over:

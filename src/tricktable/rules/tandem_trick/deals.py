@@ -36,49 +36,57 @@ class ExplicitDeals:
 
 def check_deals(deals: list[dict[str, Any]], players: int) -> ExplicitDeals:
     """Check every explicit deal whole; raise ``InvalidOptions`` naming the deal and what is wrong."""
-    in_play = deck_mask(players)
     leader: int | None = None
     all_hands: list[tuple[int, ...]] = []
     for index, deal in enumerate(deals):
-        where = f"deal {index + 1}"
-        if not isinstance(deal, dict) or "hands" not in deal:
-            raise InvalidOptions(f"{where} needs 'hands': one list of {HAND_SIZE} cards per seat")
-        unknown = set(deal) - set(DEAL_FIELDS)
-        if unknown:
-            raise InvalidOptions(f"{where} has unknown keys {', '.join(sorted(unknown))} (use 'hands', 'leader')")
-        raw = deal["hands"]
-        if not isinstance(raw, list) or not all(isinstance(h, list) for h in raw):
-            raise InvalidOptions(f"{where}: 'hands' must be a list of lists of card texts, one list per seat")
-        try:
-            hands = [parse_cards(list(h)) for h in raw]
-        except TypeError as exc:
-            raise InvalidOptions(f"{where}: 'hands' must be lists of card texts") from exc
-        except IllegalMove as exc:
-            raise InvalidOptions(f"{where}: {exc}") from exc
-        if len(hands) != players:
-            raise InvalidOptions(f"{where} has {len(hands)} hands for {players} players")
-        union = 0
-        for seat, h in enumerate(hands):
-            if h.bit_count() != HAND_SIZE:
-                raise InvalidOptions(f"{where}: seat {seat} has {h.bit_count()} cards, every hand has {HAND_SIZE}")
-            if h & ~in_play:
-                raise InvalidOptions(f"{where}: seat {seat} holds black cards, which are not used with 3 players")
-            if union & h:
-                raise InvalidOptions(f"{where}: {' '.join(cards_text(union & h))} dealt twice")
-            union |= h
-        if "leader" in deal:
-            if index > 0:
-                raise InvalidOptions(
-                    f"{where}: only the first deal names a leader; later rounds are led by the player who "
-                    "led the previous round's final trick"
-                )
-            named = deal["leader"]
-            # ``type`` rather than ``isinstance``: true and false are not seats.
-            if type(named) is not int or not 0 <= named < players:
-                raise InvalidOptions(f"{where}: leader must be a seat 0..{players - 1}")
+        hands, named = check_deal(index, deal, players)
+        if named is not None:
             leader = named
-        all_hands.append(tuple(hands))
+        all_hands.append(hands)
     return ExplicitDeals(leader, tuple(all_hands))
+
+
+def check_deal(index: int, deal: dict[str, Any], players: int) -> tuple[tuple[int, ...], int | None]:
+    """Check explicit deal number ``index`` (from 0): its hands, and the leader it names (the first deal only)."""
+    in_play = deck_mask(players)
+    where = f"deal {index + 1}"
+    if not isinstance(deal, dict) or "hands" not in deal:
+        raise InvalidOptions(f"{where} needs 'hands': one list of {HAND_SIZE} cards per seat")
+    unknown = set(deal) - set(DEAL_FIELDS)
+    if unknown:
+        raise InvalidOptions(f"{where} has unknown keys {', '.join(sorted(unknown))} (use 'hands', 'leader')")
+    raw = deal["hands"]
+    if not isinstance(raw, list) or not all(isinstance(h, list) for h in raw):
+        raise InvalidOptions(f"{where}: 'hands' must be a list of lists of card texts, one list per seat")
+    try:
+        hands = [parse_cards(list(h)) for h in raw]
+    except TypeError as exc:
+        raise InvalidOptions(f"{where}: 'hands' must be lists of card texts") from exc
+    except IllegalMove as exc:
+        raise InvalidOptions(f"{where}: {exc}") from exc
+    if len(hands) != players:
+        raise InvalidOptions(f"{where} has {len(hands)} hands for {players} players")
+    union = 0
+    for seat, h in enumerate(hands):
+        if h.bit_count() != HAND_SIZE:
+            raise InvalidOptions(f"{where}: seat {seat} has {h.bit_count()} cards, every hand has {HAND_SIZE}")
+        if h & ~in_play:
+            raise InvalidOptions(f"{where}: seat {seat} holds black cards, which are not used with 3 players")
+        if union & h:
+            raise InvalidOptions(f"{where}: {' '.join(cards_text(union & h))} dealt twice")
+        union |= h
+    named = None
+    if "leader" in deal:
+        if index > 0:
+            raise InvalidOptions(
+                f"{where}: only the first deal names a leader; later rounds are led by the player who "
+                "led the previous round's final trick"
+            )
+        named = deal["leader"]
+        # ``type`` rather than ``isinstance``: true and false are not seats.
+        if type(named) is not int or not 0 <= named < players:
+            raise InvalidOptions(f"{where}: leader must be a seat 0..{players - 1}")
+    return tuple(hands), named
 
 
 def shuffle_deal(rng: random.Random, players: int) -> list[int]:

@@ -10,6 +10,7 @@ deals come from ``deals.py`` and the points from ``scoring.py``.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from tricktable.core.cards import bit_list
@@ -31,6 +32,7 @@ from tricktable.rules.tandem_trick.cards import (
 )
 from tricktable.rules.tandem_trick.deals import (
     ExplicitDeals,
+    check_deal,
     check_deals,
     deal_text,
     first_leader,
@@ -95,22 +97,15 @@ class TandemTrick(Game):
         self.phase_name = "play"
         # The last trick stays on view across a deal (it was public when played): cleared only at the start.
         self.last_trick: dict[str, Any] | None = None
-        self._start_round(leader)
+        self._open_round(leader)
+        self._deal()  # the first deal at once: a new game shows its cards
 
-    def _start_round(self, leader: int) -> None:
+    def _open_round(self, leader: int) -> None:
+        """Set up the next round, led by ``leader``, with no cards yet: its number, whose turn, empty hands.  The
+        cards come from ``_deal``: at once for the first round, when first needed after that."""
         n = self.players
         self.round_no += 1
-        given = self.explicit.for_round(self.round_no)
-        if given is not None:
-            hands = list(given)
-        elif self.deal_version == 1:
-            hands = shuffle_deal(self.rng, n)
-        else:
-            hands = seeded_deal(self.seed, self.round_no, n)
-        # Kept as ints; ``_deal_text`` writes a deal out when a record asks for it.  The first deal carries the
-        # first lead, however it was chosen, so that a record replays from its deals alone.
-        self._dealt.append((leader if self.round_no == 1 else None, tuple(hands)))
-        self.hands = hands
+        self.hands = [0] * n
         self.bid_card = [-1] * n
         self.bonus = [0] * n
         self.bids_made = 0
@@ -125,10 +120,31 @@ class TandemTrick(Game):
         self.tandem_wins = 0
         self.skipped = 0
         self.last_summary: list[str] = []
+
+    def _deal(self) -> None:
+        """Deal the round ``_open_round`` set up: the round's explicit deal, else the seeded shuffle."""
+        n = self.players
+        leader = self.round_leader
+        given = self.explicit.for_round(self.round_no)
+        if given is not None:
+            hands = list(given)
+        elif self.deal_version == 1:
+            hands = shuffle_deal(self.rng, n)
+        else:
+            hands = seeded_deal(self.seed, self.round_no, n)
+        # Kept as ints; ``_deal_text`` writes a deal out when a record asks for it.  The first deal carries the
+        # first lead, however it was chosen, so that a record replays from its deals alone.
+        self._dealt.append((leader if self.round_no == 1 else None, tuple(hands)))
+        self.hands = hands
         self.round_log_start = len(self._log)
         self._emit(RoundDealt, (self.round_no, leader))
         for seat in range(n):
             self._emit(HandDealt, (seat, tuple(cards_text(hands[seat]))), ONLY[seat])
+
+    def _take_deal(self, index: int, deal: dict[str, Any]) -> None:
+        """The owed round's deal, given late: checked as the deals given when the game is created."""
+        hands, _ = check_deal(index, deal, self.players)
+        self.explicit = replace(self.explicit, hands=(*self.explicit.hands, hands))
 
     def _deal_text(self, raw: Any) -> dict[str, Any]:
         leader, hands = raw
@@ -137,6 +153,8 @@ class TandemTrick(Game):
     # ----- protocol ------------------------------------------------------------------------------
 
     def legal_moves(self) -> list[Move]:
+        if self._deal_due:
+            self._catch_up()
         seat = self._turn
         if seat is None:
             return []
@@ -156,6 +174,8 @@ class TandemTrick(Game):
         return parse_move(text)
 
     def why_illegal(self, move: Move) -> str | None:
+        if self._deal_due:
+            self._catch_up()
         seat = self._turn
         if seat is None:
             return "the game is over"
@@ -335,7 +355,8 @@ class TandemTrick(Game):
             self._end_game()
             return
         # The next round is led by the player who led the final trick, even if they bid in it (ruling TD-R13).
-        self._start_round(final_leader)
+        self._open_round(final_leader)
+        self._deal_later()
 
     def result(self) -> dict[str, Any] | None:
         if not self.over:

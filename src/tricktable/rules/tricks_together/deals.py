@@ -54,40 +54,50 @@ def check_deals(deals: list[dict[str, Any]], players: int, sequence: tuple[int, 
     """Check every explicit deal whole; raise ``InvalidOptions`` naming the deal and what is wrong."""
     plan = DealPlan()
     for index, deal in enumerate(deals):
-        for key in deal:
-            if key not in DEAL_FIELDS:
-                unknown = sorted(str(k)[:20] for k in deal if k not in DEAL_FIELDS)
-                raise InvalidOptions(
-                    f"deal {index + 1}: unknown field {', '.join(unknown)} (a deal has {', '.join(DEAL_FIELDS)})"
-                )
-        if index > 0 and ("round" in deal or "dealer" in deal):
-            raise InvalidOptions(
-                f"deal {index + 1}: only the first deal says where to start (round) and who deals first (dealer);"
-                " later deals are used by their hand size, and the deal passes left every round"
-            )
-        if "round" in deal:
-            if not _is_int(deal["round"]) or not 1 <= deal["round"] <= len(sequence):
-                shown = excerpt(deal["round"])
-                raise InvalidOptions(f"deal {index + 1}: round must be 1..{len(sequence)}, not {shown}")
-            plan.start = deal["round"] - 1
-        if "dealer" in deal:
-            if not _is_int(deal["dealer"]) or not 0 <= deal["dealer"] < players:
-                seats = f"0..{players - 1}"
-                raise InvalidOptions(f"deal {index + 1}: dealer must be a seat {seats}, not {excerpt(deal['dealer'])}")
-            plan.first_dealer = deal["dealer"]
-        if "hands" not in deal and "trump" not in deal:
-            if index > 0:
-                raise InvalidOptions(f"deal {index + 1} has no cards: give 'hands' (one list per seat) and 'trump'")
-            continue  # only where to start: the cards come from the seeded shuffle
-        where = f"deal {index + 1}"
-        hands, trump = _read_cards(deal, where, players)
-        size = hands[0].bit_count()
-        if size not in sequence:
-            raise InvalidOptions(f"{where} has {size}-card hands, but no round of this climb deals {size} cards")
-        if index == 0 and "round" in deal and sequence[plan.start] != size:
-            raise InvalidOptions(f"{where}: round {deal['round']} deals {sequence[plan.start]} cards, not {size}")
-        plan.by_size.setdefault(size, []).append((hands, trump))
+        cards = check_deal(plan, index, deal, players, sequence)
+        if cards is not None:
+            plan.by_size.setdefault(cards[0][0].bit_count(), []).append(cards)
     return plan
+
+
+def check_deal(
+    plan: DealPlan, index: int, deal: dict[str, Any], players: int, sequence: tuple[int, ...]
+) -> tuple[list[int], int] | None:
+    """Check explicit deal number ``index`` (from 0): its hands and trump (``None`` for a first deal that only says
+    where to start).  The first deal's round and dealer go into ``plan``; its cards are for the caller to keep."""
+    for key in deal:
+        if key not in DEAL_FIELDS:
+            unknown = sorted(str(k)[:20] for k in deal if k not in DEAL_FIELDS)
+            raise InvalidOptions(
+                f"deal {index + 1}: unknown field {', '.join(unknown)} (a deal has {', '.join(DEAL_FIELDS)})"
+            )
+    if index > 0 and ("round" in deal or "dealer" in deal):
+        raise InvalidOptions(
+            f"deal {index + 1}: only the first deal says where to start (round) and who deals first (dealer);"
+            " later deals are used by their hand size, and the deal passes left every round"
+        )
+    if "round" in deal:
+        if not _is_int(deal["round"]) or not 1 <= deal["round"] <= len(sequence):
+            shown = excerpt(deal["round"])
+            raise InvalidOptions(f"deal {index + 1}: round must be 1..{len(sequence)}, not {shown}")
+        plan.start = deal["round"] - 1
+    if "dealer" in deal:
+        if not _is_int(deal["dealer"]) or not 0 <= deal["dealer"] < players:
+            seats = f"0..{players - 1}"
+            raise InvalidOptions(f"deal {index + 1}: dealer must be a seat {seats}, not {excerpt(deal['dealer'])}")
+        plan.first_dealer = deal["dealer"]
+    if "hands" not in deal and "trump" not in deal:
+        if index > 0:
+            raise InvalidOptions(f"deal {index + 1} has no cards: give 'hands' (one list per seat) and 'trump'")
+        return None  # only where to start: the cards come from the seeded shuffle
+    where = f"deal {index + 1}"
+    hands, trump = _read_cards(deal, where, players)
+    size = hands[0].bit_count()
+    if size not in sequence:
+        raise InvalidOptions(f"{where} has {size}-card hands, but no round of this climb deals {size} cards")
+    if index == 0 and "round" in deal and sequence[plan.start] != size:
+        raise InvalidOptions(f"{where}: round {deal['round']} deals {sequence[plan.start]} cards, not {size}")
+    return hands, trump
 
 
 def _read_cards(deal: dict[str, Any], where: str, players: int) -> tuple[list[int], int]:

@@ -21,6 +21,7 @@ from tricktable.core.narrate import count
 from tricktable.core.options import Option
 from tricktable.rules.tricks_together.deals import (
     DealPlan,
+    check_deal,
     check_deals,
     deal_text,
     first_dealer,
@@ -154,6 +155,16 @@ class TricksTogether(Game):
             log.append((HandDealt, (seat, hands[seat]), ONLY[seat]))
         log.append((TrumpTurned, (trump_card, self.trump_suit), None))
 
+    def _take_deal(self, index: int, deal: dict[str, Any]) -> None:
+        """The owed round's deal, given late: its hands must be the round's size."""
+        cards = check_deal(self.plan, index, deal, self.players, self.sequence)
+        assert cards is not None  # a later deal without cards is refused by ``check_deal``
+        if cards[0][0].bit_count() != self.cards:
+            raise InvalidOptions(f"deal {index + 1}: round {self.position + 1} deals {self.cards} cards each")
+        if self.plan.by_size.get(self.cards):
+            raise InvalidOptions(f"deal {index + 1}: an earlier deal of {self.cards} cards is still waiting")
+        self.plan.by_size[self.cards] = [cards]
+
     def _deal_text(self, raw: Any) -> dict[str, Any]:
         first, position, dealer, hands, trump_card = raw
         text = deal_text(hands, trump_card)
@@ -169,6 +180,7 @@ class TricksTogether(Game):
         twin.trick = self.trick[:]
         twin.score_sheet = self.score_sheet[:]
         twin.history = self.history[:]
+        twin.deals = self.deals[:]  # a deal given late (``give_deal``) is appended
         twin._dealt = self._dealt[:]
         twin.plan = DealPlan(self.plan.start, self.plan.first_dealer, {k: v[:] for k, v in self.plan.by_size.items()})
         twin._log = self._log[:]

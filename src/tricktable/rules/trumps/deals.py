@@ -45,41 +45,48 @@ def check_deals(deals: list[dict[str, Any]], players: int) -> DealPlan:
     Each deal lists ``hand_size`` cards per seat and ``extra``, the leftovers; together they are the whole deck.
     A deal may name its ``dealer``: the first one named fixes the rotation from the first hand on (the deal
     passes left), and every later one must be the seat that rotation gives (ruling TR-R22)."""
-    h, e = hand_size(players), extra_count(players)
     first_dealer = None
     cards: list[DealCards] = []
     for index, deal in enumerate(deals):
-        where = f"deal {index + 1}"
-        try:
-            hands = [parse_cards(hand) for hand in deal["hands"]]
-            extra = [parse_card(c) for c in deal.get("extra", [])]
-        except (KeyError, TypeError, AttributeError) as exc:
-            raise InvalidOptions(f"{where} needs 'hands' (one list per seat) and 'extra' (the leftovers)") from exc
-        except IllegalMove as exc:
-            raise InvalidOptions(f"{where}: {exc}") from exc
-        if len(hands) != players:
-            raise InvalidOptions(f"{where} has {len(hands)} hands for {players} players")
-        if any(hand.bit_count() != h for hand in hands):
-            raise InvalidOptions(f"{where}: every hand must have {h} cards with {players} players")
-        if len(extra) != e:
-            raise InvalidOptions(f"{where}: 'extra' must list the {e} leftover card(s) with {players} players")
-        union = 0
-        for mask in [*hands, *(1 << c for c in extra)]:
-            if union & mask:
-                raise InvalidOptions(f"{where}: a card is dealt twice")
-            union |= mask
-        if "dealer" in deal:
-            dealer = deal["dealer"]
-            if type(dealer) is not int or not 0 <= dealer < players:
-                raise InvalidOptions(f"{where}: dealer must be a seat 0..{players - 1}, not {excerpt(dealer)}")
+        dealt, dealer = check_deal(index, deal, players)
+        if dealer is not None:
             if first_dealer is None:
                 first_dealer = (dealer - index) % players
             elif dealer != (first_dealer + index) % players:
                 raise InvalidOptions(
-                    f"{where}: the deal passes left, so its dealer is seat {(first_dealer + index) % players}"
+                    f"deal {index + 1}: the deal passes left, so its dealer is seat {(first_dealer + index) % players}"
                 )
-        cards.append((tuple(hands), tuple(extra)))
+        cards.append(dealt)
     return DealPlan(first_dealer, tuple(cards))
+
+
+def check_deal(index: int, deal: dict[str, Any], players: int) -> tuple[DealCards, int | None]:
+    """Check explicit deal number ``index`` (from 0) on its own: its cards, and the dealer it names if any
+    (``check_deals`` checks the dealers against each other)."""
+    h, e = hand_size(players), extra_count(players)
+    where = f"deal {index + 1}"
+    try:
+        hands = [parse_cards(hand) for hand in deal["hands"]]
+        extra = [parse_card(c) for c in deal.get("extra", [])]
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise InvalidOptions(f"{where} needs 'hands' (one list per seat) and 'extra' (the leftovers)") from exc
+    except IllegalMove as exc:
+        raise InvalidOptions(f"{where}: {exc}") from exc
+    if len(hands) != players:
+        raise InvalidOptions(f"{where} has {len(hands)} hands for {players} players")
+    if any(hand.bit_count() != h for hand in hands):
+        raise InvalidOptions(f"{where}: every hand must have {h} cards with {players} players")
+    if len(extra) != e:
+        raise InvalidOptions(f"{where}: 'extra' must list the {e} leftover card(s) with {players} players")
+    union = 0
+    for mask in [*hands, *(1 << c for c in extra)]:
+        if union & mask:
+            raise InvalidOptions(f"{where}: a card is dealt twice")
+        union |= mask
+    dealer = deal.get("dealer")
+    if "dealer" in deal and (type(dealer) is not int or not 0 <= dealer < players):
+        raise InvalidOptions(f"{where}: dealer must be a seat 0..{players - 1}, not {excerpt(dealer)}")
+    return (tuple(hands), tuple(extra)), dealer
 
 
 def deal_out(order: list[int], players: int, dealer: int) -> DealCards:

@@ -12,6 +12,7 @@ the random rollout), the deals ``deals.py``'s, the counting ``scoring.py``'s and
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
@@ -24,6 +25,7 @@ from tricktable.core.moves import PLAY_CARD, PlayCard
 from tricktable.core.options import Option
 from tricktable.rules.trumps.deals import (
     DealPlan,
+    check_deal,
     check_deals,
     deal_text,
     extra_count,
@@ -117,24 +119,16 @@ class Trumps(Game):
             self.dealer = first_dealer(self.seed, n)
         # The last trick stays on view across a deal (it was public when played): cleared only at the start.
         self.last_trick: dict[str, Any] | None = None
-        self._start_hand()
+        self._open_round()
+        self._deal()  # the first deal at once: a new game shows its cards
 
-    def _start_hand(self) -> None:
+    def _open_round(self) -> None:
+        """Set up the next hand with no cards yet: its number, whose turn, the phase, empty hands.  The cards
+        come from ``_deal``: at once for the first hand, when first needed after that."""
         n = self.players
         self.hand_no += 1
-        self.hand_log_start = len(self._log)
-        if self.tie_break:
-            self._emit(TieBreakStarted, (self.tied, tuple(self.totals)))
-        if self.hand_no <= len(self.plan.cards):
-            hands, extra = self.plan.cards[self.hand_no - 1]
-        elif self.deal_version == 1:
-            hands, extra = shuffle_deal(self.rng, n, self.dealer)
-        else:
-            hands, extra = seeded_deal(self.seed, self.hand_no, n, self.dealer)
-        # Kept as ints; ``_deal_text`` writes a deal out when a record asks for it.
-        self._dealt.append((self.dealer, hands, extra))
-        self.hands = list(hands)
-        self.extra = list(extra)
+        self.hands = [0] * n
+        self.extra: list[int] = []
         self.starter = NONE  # shown only once the dealer turns it, at the start of play
         self.indicators = [NONE] * n
         self.passed = [0] * n
@@ -149,6 +143,23 @@ class Trumps(Game):
         self.trick_trumps: list[bool] = []
         self.phase_name = "mark"
         self._turn: int | None = (self.dealer + 1) % n
+
+    def _deal(self) -> None:
+        """Deal the hand ``_open_round`` set up: the next explicit deal, else the seeded shuffle."""
+        n = self.players
+        self.hand_log_start = len(self._log)
+        if self.tie_break:
+            self._emit(TieBreakStarted, (self.tied, tuple(self.totals)))
+        if self.hand_no <= len(self.plan.cards):
+            hands, extra = self.plan.cards[self.hand_no - 1]
+        elif self.deal_version == 1:
+            hands, extra = shuffle_deal(self.rng, n, self.dealer)
+        else:
+            hands, extra = seeded_deal(self.seed, self.hand_no, n, self.dealer)
+        # Kept as ints; ``_deal_text`` writes a deal out when a record asks for it.
+        self._dealt.append((self.dealer, hands, extra))
+        self.hands = list(hands)
+        self.extra = list(extra)
         self._emit(
             HandStarted,
             (
@@ -162,6 +173,13 @@ class Trumps(Game):
         )
         for seat in range(n):
             self._emit(HandDealt, (seat, tuple(cards_text(hands[seat]))), ONLY[seat])
+
+    def _take_deal(self, index: int, deal: dict[str, Any]) -> None:
+        """The owed hand's deal, given late: checked as the deals given when the game is created."""
+        cards, dealer = check_deal(index, deal, self.players)
+        if dealer is not None and dealer != self.dealer:
+            raise InvalidOptions(f"deal {index + 1}: the deal passes left, so its dealer is seat {self.dealer}")
+        self.plan = replace(self.plan, cards=(*self.plan.cards, cards))
 
     def _deal_text(self, raw: Any) -> dict[str, Any]:
         dealer, hands, extra = raw
@@ -193,6 +211,8 @@ class Trumps(Game):
         return legal_masks(self.hands[seat], led_suit(self), self.declared[self.side_of[seat]], own_suit(self, seat))
 
     def legal_moves(self) -> list[Move]:
+        if self._deal_due:
+            self._catch_up()
         seat = self._turn
         if seat is None:
             return []
@@ -213,6 +233,8 @@ class Trumps(Game):
         return parse_move(text)
 
     def why_illegal(self, move: Move) -> str | None:
+        if self._deal_due:
+            self._catch_up()
         seat = self._turn
         if seat is None:
             return "the game is over"
@@ -411,7 +433,8 @@ class Trumps(Game):
             self.tie_break = True
             self.tied = leaders
         self.dealer = (self.dealer + 1) % self.players
-        self._start_hand()
+        self._open_round()
+        self._deal_later()
 
     def _game_over(self, side: int) -> None:
         self.over = True
@@ -444,6 +467,7 @@ class Trumps(Game):
     def hidden_from(self, seat: int | None) -> Hidden:
         """The other seats' hands, their indicators until declared (a partner's too), the passes until they are
         received (then the receiver and the passer know them), and the leftovers not turned up."""
+        self._catch_up()
         n = self.players
         mask = 0
         for p in range(n):
