@@ -229,6 +229,29 @@ def markdown(s: Summary) -> str:
     return "\n".join(lines)
 
 
+def table_name(players: int, options: dict[str, Any]) -> str:
+    """The table a match was played at, in words: "4 players in partnerships, one round"."""
+    words = f"{players} players" + (" in partnerships" if options.get("teams") else "")
+    return words + (", one round" if options.get("target") == 1 else "")
+
+
+def row(s: Summary, players: int, options: dict[str, Any], asked: int) -> str:
+    """The match as one row of the outside players' tables (``arena_outside.md``, each game's page): who
+    ``first`` played, the table, the deals kept, both rates, the paired difference, the mean times a move."""
+    key = "games won" if s.cooperative else "win share per seat"
+
+    def rate(bot: str) -> str:
+        value, low, high = s.rates[f"{bot}: {key}"]
+        return f"{value:.3f} ({low:.3f} – {high:.3f})"
+
+    c = s.comparison
+    ms = " / ".join(f"{1e3 * s.move_times[bot][0]:.0f}" for bot in (s.first, s.second))
+    return (
+        f"| {s.second} | {table_name(players, options)} | {s.deals} of {asked} | {rate(s.first)} | "
+        f"{rate(s.second)} | {c.mean:+.3f} ({c.low:+.3f} – {c.high:+.3f}) | {ms} |"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -243,13 +266,19 @@ def main() -> None:
         p.add_argument("--option", "-o", action="append", default=[], help="game option NAME=VALUE")
     go.add_argument("--minutes", type=float, default=30.0, help="stop starting deals after this long")
     go.add_argument("--workers", type=int, default=2)
+    show.add_argument("--row", action="store_true", help="one row of the outside players' tables instead")
     args = parser.parse_args()
     options = parse_extra_options(args.game, [], args.option)
     if args.command == "run":
         run(args, options)
         return
     found = summary(args, options)
-    print(markdown(found) if found else f"no whole deal kept in {match_path(args, options).name}")
+    if found is None:
+        print(f"no whole deal kept in {match_path(args, options).name}")
+    elif args.row:
+        print(row(found, args.players, options, args.deals))
+    else:
+        print(markdown(found))
 
 
 if __name__ == "__main__":
