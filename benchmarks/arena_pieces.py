@@ -38,6 +38,7 @@ from tricktable.arena import GameResult, Summary, summarise, tasks
 from tricktable.arena.match import Task, play
 from tricktable.cli.arena import split_bots
 from tricktable.cli.play import parse_extra_options
+from tricktable.core.options import resolve_options
 from tricktable.core.registry import GAMES, game_class
 
 HERE = Path(__file__).resolve().parent
@@ -229,13 +230,15 @@ def markdown(s: Summary) -> str:
     return "\n".join(lines)
 
 
-def table_name(players: int, options: dict[str, Any]) -> str:
-    """The table a match was played at, in words: "4 players in partnerships, one round"."""
-    words = f"{players} players" + (" in partnerships" if options.get("teams") else "")
-    return words + (", one round" if options.get("target") == 1 else "")
+def table_name(game: str, players: int, options: dict[str, Any]) -> str:
+    """The table a match was played at, in words: "4 players in partnerships, one round".  ``options`` as the
+    command line gives them (``{"teams": "true"}``) or typed: they are read as the game reads them."""
+    typed = resolve_options(game, game_class(game).option_specs, options)
+    words = f"{players} players" + (" in partnerships" if typed.get("teams") else "")
+    return words + (", one round" if typed.get("target") == 1 else "")
 
 
-def row(s: Summary, players: int, options: dict[str, Any], asked: int) -> str:
+def row(s: Summary, game: str, players: int, options: dict[str, Any], asked: int) -> str:
     """The match as one row of the outside players' tables (``arena_outside.md``, each game's page): who
     ``first`` played, the table, the deals kept, both rates, the paired difference, the mean times a move."""
     key = "games won" if s.cooperative else "win share per seat"
@@ -247,7 +250,7 @@ def row(s: Summary, players: int, options: dict[str, Any], asked: int) -> str:
     c = s.comparison
     ms = " / ".join(f"{1e3 * s.move_times[bot][0]:.0f}" for bot in (s.first, s.second))
     return (
-        f"| {s.second} | {table_name(players, options)} | {s.deals} of {asked} | {rate(s.first)} | "
+        f"| {s.second} | {table_name(game, players, options)} | {s.deals} of {asked} | {rate(s.first)} | "
         f"{rate(s.second)} | {c.mean:+.3f} ({c.low:+.3f} – {c.high:+.3f}) | {ms} |"
     )
 
@@ -276,7 +279,7 @@ def main() -> None:
     if found is None:
         print(f"no whole deal kept in {match_path(args, options).name}")
     elif args.row:
-        print(row(found, args.players, options, args.deals))
+        print(row(found, args.game, args.players, options, args.deals))
     else:
         print(markdown(found))
 

@@ -131,13 +131,15 @@ def test_the_version_of_a_game_moves_with_its_code_and_not_with_another_games(
 
 
 def test_a_report_row_names_the_table_and_gives_both_rates_and_the_difference(pieces_dir: Path) -> None:
-    options = {"target": 1, "teams": True}
+    options = {"target": "1", "teams": "true"}  # as the command line gives them
     PIECES.run(argparse.Namespace(**{**vars(match(2)), "players": 4}), options)
     summary = PIECES.summary(argparse.Namespace(**{**vars(match(2)), "players": 4}), options)
     assert summary is not None
-    cells = [cell.strip() for cell in PIECES.row(summary, 4, options, 300).strip("|").split("|")]
+    cells = [cell.strip() for cell in PIECES.row(summary, "trumps", 4, options, 300).strip("|").split("|")]
     assert cells[:3] == ["heuristic", "4 players in partnerships, one round", "2 of 300"]
     first, second = summary.rates["random: win share per seat"], summary.rates["heuristic: win share per seat"]
     assert cells[3].startswith(f"{first[0]:.3f} (") and cells[4].startswith(f"{second[0]:.3f} (")
     assert cells[5].startswith(f"{summary.comparison.mean:+.3f} (")
-    assert PIECES.table_name(3, {"target": 2}) == "3 players"
+    assert PIECES.table_name("trumps", 3, {"target": 2}) == "3 players"
+    assert PIECES.table_name("trumps", 4, {"target": "1", "teams": "false"}) == "4 players, one round"
+    assert PIECES.table_name("tricks-together", 4, {}) == "4 players"
