@@ -129,7 +129,10 @@ def test_a_killed_server_s_tables_are_taken_over_and_the_bots_go_on(database: st
         assert after[: len(before)] == before  # nothing lost
         assert len(after) > len(before) + 8, (len(before), len(after))
         assert again.moves_sent > 0 and not again.errors, again.errors
-        assert took < 10, took
+        # The lease runs out 5 s after the last renewal and the other server looks every second: about 6 s on a
+        # quiet machine, more when the suite's other workers hold the cores; 15 s is over twice that and still
+        # fails a server that looks only now and then (the loop above gives up at 20).
+        assert took < 15, took
     finally:
         first.stop()
         second.stop()
