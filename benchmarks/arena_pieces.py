@@ -13,10 +13,12 @@ it, over every whole deal kept.
 
 Every game carries the version of the code that played it: a hash of the committed files of ``src/tricktable``
 that can change how that game is played (the shared code and the game's own files, not the other games' files
-it never loads).  A piece refuses to run from a checkout where any of those files has uncommitted changes, and
-``report`` refuses to merge games played by different versions, so a match's figures always describe one set
-of bots, while work on another game leaves the match free to go on.  Move times are kept per
-move in tenths of a millisecond.
+it never loads, nor the web server's).  A piece refuses to run from a checkout where any of those files has
+uncommitted changes, and ``report`` refuses to merge games played by different versions, so a match's figures
+always describe one set of bots, while work on another game leaves the match free to go on.  Each game also
+names the commit it was played at: a match whose code has changed since goes on from a worktree of that commit
+(``git worktree add DIR COMMIT``, then ``run`` there with ``PYTHONPATH=src:.`` and the piece file copied in).
+Move times are kept per move in tenths of a millisecond.
 """
 
 from __future__ import annotations
@@ -78,6 +80,12 @@ def games_reached(paths: list[str], texts: dict[str, str], game: str, packages: 
     return reached
 
 
+def web_server(path: str) -> bool:
+    """Whether a file of ``src/tricktable`` is the web server's (its code, pages, styles and scripts), which no
+    match ever loads: a change there leaves every match free to go on."""
+    return Path(path).parts[0] == "server"
+
+
 def source_version(game: str) -> str:
     """A hash of the committed files of ``src/tricktable`` that can change how ``game`` is played, refusing a
     checkout where any of them differs from HEAD."""
@@ -92,6 +100,7 @@ def source_version(game: str) -> str:
     for line in git("ls-tree", "-r", "HEAD", "--", str(SOURCE)).splitlines():
         meta, _, path = line.partition("\t")
         blobs[str(Path(path).relative_to(prefix))] = meta.split()[2]
+    blobs = {path: blob for path, blob in blobs.items() if not web_server(path)}
     texts = {}
     for path in blobs:
         if path.endswith((".py", ".pyx", ".pxd")) and game_of(path, packages) is not None:
@@ -100,8 +109,9 @@ def source_version(game: str) -> str:
     # import.  A change to another game's files, which this one never loads, leaves its matches where they stand.
     reached = games_reached(sorted(blobs), texts, package, packages) | {None}
     chosen = [path for path in sorted(blobs) if game_of(path, packages) in reached]
-    dirty = [line[3:] for line in git("status", "--porcelain", "--untracked-files=all", "--", str(SOURCE)).splitlines()]
-    changed = [path for path in dirty if game_of(str(Path(path).relative_to(prefix)), packages) in reached]
+    status = git("status", "--porcelain", "--untracked-files=all", "--", str(SOURCE)).splitlines()
+    dirty = [str(Path(line[3:]).relative_to(prefix)) for line in status]
+    changed = [path for path in dirty if not web_server(path) and game_of(path, packages) in reached]
     if changed:
         raise SystemExit(
             f"uncommitted changes in code that plays {game} ({', '.join(changed)}): commit them first, so that "
@@ -135,7 +145,7 @@ def load(path: Path) -> list[dict[str, Any]]:
         return [json.loads(line) for line in handle if line.strip()]
 
 
-def row_of(result: GameResult, version: str) -> dict[str, Any]:
+def row_of(result: GameResult, version: str, commit: str) -> dict[str, Any]:
     return {
         "deal": result.task.deal,
         "rotation": result.task.rotation,
@@ -147,6 +157,7 @@ def row_of(result: GameResult, version: str) -> dict[str, Any]:
         "rounds": result.rounds,
         "tenths_ms": {level: [round(s * TENTHS) for s in spent] for level, spent in result.seconds.items()},
         "source": version,
+        "commit": commit,
     }
 
 
@@ -163,6 +174,9 @@ def match_tasks(args: argparse.Namespace, options: dict[str, Any]) -> list[Task]
 
 def run(args: argparse.Namespace, options: dict[str, Any]) -> None:
     version = source_version(args.game)
+    commit = subprocess.run(
+        ["git", "rev-parse", "HEAD"], cwd=HERE.parent, capture_output=True, text=True, check=True
+    ).stdout.strip()
     path = match_path(args, options)
     path.parent.mkdir(parents=True, exist_ok=True)
     kept = load(path)
@@ -183,7 +197,7 @@ def run(args: argparse.Namespace, options: dict[str, Any]) -> None:
             if time.monotonic() - start > 60 * args.minutes:
                 break
             batch = [t for d in deals[at : at + args.workers] for t in by_deal[d]]
-            rows = [json.dumps(row_of(result, version)) + "\n" for result in pool.map(play, batch)]
+            rows = [json.dumps(row_of(result, version, commit)) + "\n" for result in pool.map(play, batch)]
             # One gzip member per batch: a piece stopped mid-batch leaves every earlier batch readable.
             with gzip.open(path, "at", encoding="utf-8") as out:
                 out.writelines(rows)

@@ -117,8 +117,8 @@ def main() -> None:
         f"  B - A, share of rounds made: {diff.mean:+.3f} [{diff.low:+.3f}, {diff.high:+.3f}]"
         f"  sign test on the rounds only one level made: p = {diff.sign_p:.3f}"
     )
-    for name, index in ((args.a, 3), (args.b, 4)):
-        times = sorted(t for r in rounds for t in r[index])
+    for name, spent in ((args.a, [t for r in rounds for t in r[3]]), (args.b, [t for r in rounds for t in r[4]])):
+        times = sorted(spent)
         print(f"  {name}: seconds a card: p95 {times[int(0.95 * len(times))]:.4f}  max {times[-1]:.3f}")
 
 

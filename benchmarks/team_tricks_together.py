@@ -2,6 +2,11 @@
 numbers could be made at all (open hands), with 95% intervals.
 
     python -m benchmarks.team_tricks_together --level normal --players 4 --games 500 [--secret] [--workers 2]
+        [--outsider heuristic]
+
+``--outsider LEVEL`` puts one player of another level among the team (any level ``bot_kinds`` names), in seat
+``game index % players`` so that it sits in every place equally often: the team-mates' conventions are not its
+own, as a person's are not.  The move times are then the team-mates' alone.
 
 Every game's seed is its index (``--seed`` adds an offset), so two levels run with the same arguments play the
 same deals.  "Makeable" asks the open-hands solver, when the first card of a round is played, whether the
@@ -24,7 +29,7 @@ from typing import Any
 
 import tricktable
 from tricktable.arena.stats import wilson
-from tricktable.bots.base import make_bot
+from tricktable.bots.base import bot_kinds, make_bot
 from tricktable.bots.tricks_together.search import LEVELS
 from tricktable.rules.tricks_together import solve
 from tricktable.rules.tricks_together.onecard import success_rate
@@ -48,17 +53,20 @@ def games_won(rates: list[float], lives: int = 3) -> float:
     return sum(failures)
 
 
-def play_game(args: tuple[str, int, int, bool]) -> dict[str, Any]:
-    level, players, seed, secret = args
+def play_game(args: tuple[str, int, int, bool, str | None]) -> dict[str, Any]:
+    level, players, seed, secret, outsider = args
     game: Any = tricktable.new_game("tricks-together", players=players, seed=seed, secret_numbers=secret)
     if level.partition(":")[0] in LEVELS:
         bots: dict[int, Any] = team(parse_level(level), players, seed)  # a team-mate level, perhaps with changes
     else:
         bots = {s: make_bot("tricks-together", level, seed=seed * 16 + s) for s in range(players)}
+    outsider_seat = seed % players if outsider is not None else None
+    if outsider is not None:
+        bots[seed % players] = make_bot("tricks-together", outsider, seed=seed * 16 + seed % players)
     rounds: list[tuple[int, bool, bool]] = []
     makeable_now: bool | None = None
     times: list[float] = []
-    rows = 0
+    rows = moves = 0
     while game.to_move is not None:
         seat = game.to_move
         view = game.view(seat)
@@ -70,15 +78,17 @@ def play_game(args: tuple[str, int, int, bool]) -> dict[str, Any]:
             makeable_now = min(targets) >= 0 and solve(game.hands, game.trump_suit, leader, targets)
         start = time.perf_counter()
         move = bots[seat].choose(view)
-        times.append(time.perf_counter() - start)
+        if seat != outsider_seat:
+            times.append(time.perf_counter() - start)
         game.play(move)
+        moves += 1
         if len(game.score_sheet) > rows:
             row = game.score_sheet[-1]
             rounds.append((row.cards, bool(makeable_now), row.success))
             rows = len(game.score_sheet)
             makeable_now = None
     result = game.result()
-    return {"won": result["won"], "score": result["score"], "rounds": rounds, "times": times}
+    return {"won": result["won"], "score": result["score"], "rounds": rounds, "times": times, "moves": moves}
 
 
 def main() -> None:
@@ -89,10 +99,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--secret", action="store_true", help="play with Secret numbers")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--outsider", help="a player of this level in one seat, a different seat each game")
     args = parser.parse_args()
     if args.level.partition(":")[0] in LEVELS:
         parse_level(args.level)  # refuse a bad level before any game starts
-    tasks = [(args.level, args.players, args.seed + g, args.secret) for g in range(args.games)]
+    if args.outsider is not None and args.outsider not in bot_kinds("tricks-together"):
+        raise SystemExit(f"no level {args.outsider!r}; levels: {', '.join(bot_kinds('tricks-together'))}")
+    tasks = [(args.level, args.players, args.seed + g, args.secret, args.outsider) for g in range(args.games)]
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         games = list(pool.map(play_game, tasks, chunksize=1))
@@ -100,7 +113,8 @@ def main() -> None:
     won = sum(g["won"] for g in games)
     low, high = wilson(won, len(games))
     mode = "Secret numbers" if args.secret else "standard"
-    print(f"{args.level}, {args.players} players, {mode}, 3 lives: {len(games)} games in {wall:.0f} s")
+    with_outsider = f" with one {args.outsider}" if args.outsider else ""
+    print(f"{args.level}{with_outsider}, {args.players} players, {mode}, 3 lives: {len(games)} games in {wall:.0f} s")
     mean_score = sum(g["score"] for g in games) / len(games)
     print(f"  games won {won / len(games):.3f}  [{low:.3f}, {high:.3f}]   mean score {mean_score:.2f}")
     print(f"  {'cards':>5} {'rounds':>7} {'made':>17} {'makeable':>17} {'made if makeable':>17}")

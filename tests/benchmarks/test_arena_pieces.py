@@ -118,6 +118,8 @@ def test_the_version_of_a_game_moves_with_its_code_and_not_with_another_games(
     first = PIECES.source_version("trumps")
     write("rules/tandem_trick/game.py", "B = 3\n")
     write("analysis/tandem_trick.py", "C = 3\n", commit=False)
+    write("server/static/style.css", "main {}\n")
+    write("server/app.py", "E = 1\n", commit=False)
     assert PIECES.source_version("trumps") == first
     write("rules/trumps/game.py", "D = 4\n", commit=False)
     with pytest.raises(SystemExit, match="uncommitted changes in code that plays trumps"):

@@ -9,12 +9,19 @@ from benchmarks import team_tricks_together as TEAM
 
 @pytest.mark.parametrize("level", ["easy:budget=60.0,table_numbers=0", "heuristic"])
 def test_a_game_is_played_to_its_end_with_every_round_counted(level: str) -> None:
-    game = TEAM.play_game((level, 3, 5, False))
-    assert game["rounds"] and game["times"]
+    game = TEAM.play_game((level, 3, 5, False, None))
+    assert game["rounds"] and len(game["times"]) == game["moves"]
     assert all(1 <= cards <= 7 for cards, _, _ in game["rounds"])
     # A won game made round 7; a lost one failed four times (3 lives).
     failures = sum(not made for _, _, made in game["rounds"])
     assert (game["won"] and game["rounds"][-1][0] == 7) or (not game["won"] and failures == 4)
+
+
+def test_an_outsider_plays_one_seat_and_only_the_team_mates_are_timed() -> None:
+    game = TEAM.play_game(("easy:budget=60.0", 3, 4, False, "random"))
+    # Seat 4 % 3 = 1 is the outsider's: it plays about a third of the moves, none of them timed.
+    assert game["moves"] / 3 - 8 <= game["moves"] - len(game["times"]) <= game["moves"] / 3 + 8
+    assert (game["won"] and game["rounds"][-1][0] == 7) or sum(not made for _, _, made in game["rounds"]) == 4
 
 
 def test_games_won_follows_from_the_rates_of_rounds_made() -> None:
