@@ -8,6 +8,10 @@ level B (same seeds).  The game goes on from A's copy.  Because the deal and the
 that both make or both lose says nothing about the difference; the sign test is on the rounds only one of them
 makes, and the interval is on the difference per round.  A level is a name from ``search.LEVELS``,
 optionally with fields changed: ``strong:solver_tricks=7`` (comma-separated ``field=value`` pairs; numbers).
+
+``--b-belief FILE`` and ``--b-card-model FILE`` give team B a learned belief (``train belief --out FILE``) or a
+fitted model of partners' cards (``play_reading_fit --out FILE``) in place of the shipped one: the next turn of
+a model, tried on the same deals as the shipped one.
 """
 
 from __future__ import annotations
@@ -15,13 +19,22 @@ from __future__ import annotations
 import argparse
 import copy
 import dataclasses
+import json
 import time
 from concurrent.futures import ProcessPoolExecutor
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 import tricktable
 from tricktable.arena.stats import paired, wilson
+from tricktable.bots.tricks_together.belief import Belief
+from tricktable.bots.tricks_together.play_reading import FEATURES
 from tricktable.bots.tricks_together.search import LEVELS, Level, TeamMate
+
+#: A team's learned belief and fitted card model, as files (``None``: the shipped ones).
+Models = tuple[str | None, str | None]
+SHIPPED: Models = (None, None)
 
 
 def parse_level(text: str) -> Level:
@@ -42,16 +55,48 @@ def parse_level(text: str) -> Level:
     return dataclasses.replace(LEVELS[name], **updates)
 
 
-def team(level: Level, players: int, seed: int) -> dict[int, TeamMate]:
+@cache
+def belief_model(path: str) -> Belief:
+    return Belief.load(Path(path))
+
+
+@cache
+def card_model(path: str) -> tuple[float, ...]:
+    return tuple(float(c) for c in json.loads(Path(path).read_text(encoding="utf-8"))["coefficients"])
+
+
+def check_models(models: Models, players: int) -> None:
+    """Refuse, before any game starts, model files that do not load or do not fit the table."""
+    belief, cards = models
+    try:
+        if belief is not None and belief_model(belief).players != players:
+            raise SystemExit(f"{belief} is a belief for {belief_model(belief).players} players, not {players}")
+        if cards is not None and len(card_model(cards)) != len(FEATURES):
+            raise SystemExit(f"{cards} holds {len(card_model(cards))} coefficients, not {len(FEATURES)}")
+    except (OSError, ValueError, KeyError) as error:
+        raise SystemExit(f"a model file does not load: {error}") from None
+
+
+def add_model_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--b-belief", help="team B's learned belief (weights from train belief --out)")
+    parser.add_argument("--b-card-model", help="team B's model of partners' cards (from play_reading_fit --out)")
+
+
+def team(level: Level, players: int, seed: int, models: Models = SHIPPED) -> dict[int, TeamMate]:
     bots = {s: TeamMate(seed=seed * 16 + s) for s in range(players)}
     for bot in bots.values():
         bot.level = level
+        if models[0] is not None:
+            bot.belief_model = belief_model(models[0])
+        if models[1] is not None:
+            bot.card_model = list(card_model(models[1]))
     return bots
 
 
-def finish_round(game: Any, level: Level, seed: int) -> tuple[bool, list[float]]:
-    """Play the current round to its end with a team of ``level``: did it succeed, and each move's seconds."""
-    bots = team(level, game.players, seed)
+def finish_round(game: Any, level: Level, seed: int, models: Models = SHIPPED) -> tuple[bool, list[float]]:
+    """Play the current round to its end with a team of ``level`` (and ``models``): did it succeed, and each
+    move's seconds."""
+    bots = team(level, game.players, seed, models)
     rows = len(game.score_sheet)
     times: list[float] = []
     while len(game.score_sheet) == rows and game.to_move is not None:
@@ -63,8 +108,10 @@ def finish_round(game: Any, level: Level, seed: int) -> tuple[bool, list[float]]
     return bool(game.score_sheet[-1].success), times
 
 
-def play_game(args: tuple[str, str, str, int, int, int]) -> list[tuple[int, bool, bool, list[float], list[float]]]:
-    a_text, b_text, numbers_text, players, seed, min_cards = args
+def play_game(
+    args: tuple[str, str, str, int, int, int, Models],
+) -> list[tuple[int, bool, bool, list[float], list[float]]]:
+    a_text, b_text, numbers_text, players, seed, min_cards, b_models = args
     a, b = parse_level(a_text), parse_level(b_text)
     game: Any = tricktable.new_game("tricks-together", players=players, seed=seed)
     choosers = team(parse_level(numbers_text), players, seed)
@@ -74,7 +121,7 @@ def play_game(args: tuple[str, str, str, int, int, int]) -> list[tuple[int, bool
             cards = game.cards
             with_a, with_b = copy.deepcopy(game), copy.deepcopy(game)
             made_a, times_a = finish_round(with_a, a, seed)
-            made_b, times_b = finish_round(with_b, b, seed)
+            made_b, times_b = finish_round(with_b, b, seed, b_models)
             rounds.append((cards, made_a, made_b, times_a, times_b))
             game = with_a
             continue
@@ -92,10 +139,15 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--min-cards", type=int, default=2, help="compare rounds of at least this many cards")
     parser.add_argument("--workers", type=int, default=2)
+    add_model_options(parser)
     args = parser.parse_args()
     for text in (args.a, args.b, args.numbers):
         parse_level(text)  # refuse a bad level before any game starts
-    tasks = [(args.a, args.b, args.numbers, args.players, args.seed + g, args.min_cards) for g in range(args.games)]
+    b_models: Models = (args.b_belief, args.b_card_model)
+    check_models(b_models, args.players)
+    tasks = [
+        (args.a, args.b, args.numbers, args.players, args.seed + g, args.min_cards, b_models) for g in range(args.games)
+    ]
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         rounds = [r for game in pool.map(play_game, tasks, chunksize=1) for r in game]

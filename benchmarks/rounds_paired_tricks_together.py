@@ -6,7 +6,8 @@ For each round size, ``--rounds`` rounds are dealt (round ``i`` by seed ``--seed
 ``i``), and each is played from its first number to its last card by a team of level A and, on the same deal,
 a team of level B.  This measures what a change to the numbers does, where ``play_paired_tricks_together.py`` (the same
 numbers for both) cannot.  It prints per size the share of rounds each level made with its 95% interval, the
-rounds only one of them made, and the sign test on those.  Levels are written as in ``play_paired_tricks_together.py``.
+rounds only one of them made, and the sign test on those.  Levels, and B's models (``--b-belief``,
+``--b-card-model``), are given as in ``play_paired_tricks_together.py``.
 """
 
 from __future__ import annotations
@@ -21,7 +22,15 @@ import tricktable
 from tricktable.arena.stats import paired, wilson
 
 # The levels are read, and the teams made, as in the paired card-play benchmark.
-from benchmarks.play_paired_tricks_together import finish_round, parse_level, team
+from benchmarks.play_paired_tricks_together import (
+    SHIPPED,
+    Models,
+    add_model_options,
+    check_models,
+    finish_round,
+    parse_level,
+    team,
+)
 
 
 def deal_round(players: int, cards: int, seed: int, secret: bool) -> Any:
@@ -30,16 +39,17 @@ def deal_round(players: int, cards: int, seed: int, secret: bool) -> Any:
     return tricktable.new_game("tricks-together", players=players, seed=seed, deals=deals, secret_numbers=secret)
 
 
-def play_round(args: tuple[str, str, int, int, int, bool, str | None]) -> tuple[bool, bool] | None:
-    """One deal of ``cards`` cards played by a team of A and a team of B: did each make its numbers?  With a
-    numbers level, both play the numbers that level chose (``None``: those numbers exceed the cards)."""
-    a_text, b_text, players, cards, seed, secret, numbers = args
+def play_round(args: tuple[str, str, int, int, int, bool, str | None, Models]) -> tuple[bool, bool] | None:
+    """One deal of ``cards`` cards played by a team of A and a team of B (with B's models): did each make its
+    numbers?  With a numbers level, both play the numbers that level chose (``None``: those numbers exceed the
+    cards)."""
+    a_text, b_text, players, cards, seed, secret, numbers, b_models = args
     if numbers is not None:
-        return play_same_numbers(a_text, b_text, numbers, players, cards, seed, secret)
+        return play_same_numbers(a_text, b_text, numbers, players, cards, seed, secret, b_models)
     made = []
-    for text in (a_text, b_text):
+    for text, models in ((a_text, SHIPPED), (b_text, b_models)):
         game = deal_round(players, cards, seed, secret)
-        bots = team(parse_level(text), players, seed)
+        bots = team(parse_level(text), players, seed, models)
         while not game.score_sheet:
             game.play(bots[game.to_move].choose(game.view(game.to_move)))
         made.append(bool(game.score_sheet[0].success))
@@ -47,7 +57,7 @@ def play_round(args: tuple[str, str, int, int, int, bool, str | None]) -> tuple[
 
 
 def play_same_numbers(
-    a_text: str, b_text: str, numbers: str, players: int, cards: int, seed: int, secret: bool
+    a_text: str, b_text: str, numbers: str, players: int, cards: int, seed: int, secret: bool, b_models: Models
 ) -> tuple[bool, bool] | None:
     game = deal_round(players, cards, seed, secret)
     choosers = team(parse_level(numbers), players, seed)
@@ -56,7 +66,7 @@ def play_same_numbers(
             return None
         game.play(choosers[game.to_move].choose(game.view(game.to_move)))
     made_a, _ = finish_round(copy.deepcopy(game), parse_level(a_text), seed)
-    made_b, _ = finish_round(copy.deepcopy(game), parse_level(b_text), seed)
+    made_b, _ = finish_round(copy.deepcopy(game), parse_level(b_text), seed, b_models)
     return made_a, made_b
 
 
@@ -71,11 +81,15 @@ def main() -> None:
     parser.add_argument("--secret", action="store_true", help="play with Secret numbers")
     parser.add_argument("--numbers", help="a level that chooses the numbers once, for both teams to play")
     parser.add_argument("--workers", type=int, default=2)
+    add_model_options(parser)
     args = parser.parse_args()
     for text in (args.a, args.b, args.numbers or args.a):
         parse_level(text)  # refuse a bad level before any round starts
+    b_models: Models = (args.b_belief, args.b_card_model)
+    check_models(b_models, args.players)
+    with_models = "".join(f" with {path}" for path in b_models if path is not None)
     print(
-        f"{args.players} players{', Secret numbers' if args.secret else ''}: A = {args.a}, B = {args.b}"
+        f"{args.players} players{', Secret numbers' if args.secret else ''}: A = {args.a}, B = {args.b}{with_models}"
         + (f", numbers by {args.numbers}" if args.numbers else "")
     )
     print(f"  {'cards':>5} {'rounds':>7} {'A made':>17} {'B made':>17} {'A only':>7} {'B only':>7} {'sign p':>7}")
@@ -83,7 +97,7 @@ def main() -> None:
         for cards in args.cards:
             started = time.perf_counter()
             tasks = [
-                (args.a, args.b, args.players, cards, args.seed + i, args.secret, args.numbers)
+                (args.a, args.b, args.players, cards, args.seed + i, args.secret, args.numbers, b_models)
                 for i in range(args.rounds)
             ]
             results = [r for r in pool.map(play_round, tasks, chunksize=4) if r is not None]

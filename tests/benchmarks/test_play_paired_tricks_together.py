@@ -3,8 +3,15 @@ numbers, and a level's changed fields are the ones asked for."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import numpy as np
 import pytest
 
+import tricktable
+from tricktable.bots.tricks_together.belief import MODEL
+from tricktable.bots.tricks_together.play_reading import FEATURES
 from tricktable.bots.tricks_together.search import LEVELS
 
 from benchmarks import play_paired_tricks_together as PAIRED
@@ -26,7 +33,37 @@ def test_a_bad_level_is_refused_with_a_reason(text: str) -> None:
 def test_the_same_level_on_both_copies_makes_the_same_rounds() -> None:
     # A budget no move reaches, so neither copy's search is cut short by the clock.
     level = "easy:budget=60.0"
-    rounds = PAIRED.play_game((level, level, level, 4, 7, 2))
+    rounds = PAIRED.play_game((level, level, level, 4, 7, 2, PAIRED.SHIPPED))
     assert rounds and all(cards >= 2 for cards, *_ in rounds)
     assert [made_a for _, made_a, *_ in rounds] == [made_b for _, _, made_b, *_ in rounds]
     assert all(times_a and len(times_a) == len(times_b) for *_, times_a, times_b in rounds)
+
+
+def test_team_b_plays_with_the_models_it_is_given_and_bad_files_are_refused(tmp_path: Path) -> None:
+    # A belief that says nothing beyond the prior (its last layer zero) and a card model that reads nothing.
+    with np.load(MODEL) as stored:
+        arrays = dict(stored)
+    last = int(arrays["layers"]) - 1
+    arrays[f"w{last}"] = np.zeros_like(arrays[f"w{last}"])
+    arrays[f"b{last}"] = np.zeros_like(arrays[f"b{last}"])
+    flat, blind = tmp_path / "flat.npz", tmp_path / "blind.json"
+    np.savez(flat, **arrays)
+    blind.write_text(json.dumps({"coefficients": [0.0] * len(FEATURES)}))
+    level = PAIRED.parse_level("easy:budget=60.0,belief=1.0,play_model=0.3")
+    same = differ = 0
+    for seed in range(6):
+        game = tricktable.new_game("tricks-together", players=4, seed=seed, deals=[{"round": 5, "dealer": 0}])
+        while not game.score_sheet:
+            seat = game.to_move
+            shipped = PAIRED.team(level, 4, seed, (str(MODEL), None))[seat].choose(game.view(seat))
+            if game.phase == "play":
+                same += shipped == PAIRED.team(level, 4, seed)[seat].choose(game.view(seat))
+                differ += shipped != PAIRED.team(level, 4, seed, (str(flat), str(blind)))[seat].choose(game.view(seat))
+            game.play(shipped)
+    # The shipped files named are the shipped models; other models change some card.
+    assert same > 20 and differ > 0
+    PAIRED.check_models((str(flat), str(blind)), 4)
+    with pytest.raises(SystemExit, match="for 4 players, not 3"):
+        PAIRED.check_models((str(flat), None), 3)
+    with pytest.raises(SystemExit, match="does not load"):
+        PAIRED.check_models((None, str(tmp_path / "missing.json")), 4)

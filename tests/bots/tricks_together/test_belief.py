@@ -180,3 +180,22 @@ def test_a_tiny_network_trained_a_few_steps_lowers_its_loss_and_exports_the_same
     with torch.no_grad():
         expected = network_from(layers)(torch.from_numpy(data[0][:5])).numpy()[..., 0] + data[0][:5, ..., OFFSET]
     assert np.allclose(model.logits(data[0][:5]), expected, atol=1e-4)
+
+
+def test_the_next_turn_s_rounds_are_played_by_a_team_drawing_worlds_from_the_belief(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    drawn: list[object] = []
+    original = TeamMate.sample_worlds
+
+    def counted(self: TeamMate, k: Knowledge, count: int, beliefs: list[list[float]] | None = None) -> Any:
+        drawn.append(beliefs)
+        return original(self, k, count, beliefs)
+
+    monkeypatch.setattr(TeamMate, "sample_worlds", counted)
+    for power in (0.0, 1.0):
+        drawn.clear()
+        record = belief_data.play((4, 3, belief_data.FIRST_SEED, "easy", power))
+        assert record["cards"] == 5 and any(move[0] != "b" for move in record["moves"])  # cards were played
+        # Uniform worlds at power 0; at power 1, every card's worlds drawn with the belief's weights.
+        assert drawn and all((beliefs is not None) == (power > 0) for beliefs in drawn)

@@ -10,7 +10,7 @@ import pytest
 import tricktable
 from tricktable.bots.tricks_together import cteam
 from tricktable.bots.tricks_together.play_reading import FEATURES, coefficients
-from tricktable.bots.tricks_together.play_reading_fit import choices, fit, log_chances, pack, scores
+from tricktable.bots.tricks_together.play_reading_fit import READINGS, choices, fit, log_chances, pack, scores
 from tricktable.bots.tricks_together.search import LEVELS, TeamMate
 from tricktable.core.cards import parse_card
 
@@ -103,10 +103,12 @@ def test_the_fit_finds_the_coefficients_that_made_the_choices() -> None:
 
 def test_the_stored_model_explains_play_on_deals_it_never_saw() -> None:
     # Deals the fitting never saw (it dealt from seed 50000 on), played by the team-mates it was fitted to.
-    found = [c for seed in range(90000, 90010) for size in (3, 4) for c in choices((4, size, seed))]
+    found = [c for seed in range(90000, 90010) for size in (3, 4) for c in choices((4, size, seed, "rational"))]
     assert len(found) > 100
     x, real, played = pack(found)
     model, likeliest = scores(np.array(coefficients()), x, real, played)
     blind = float(-np.log(real.sum(axis=1)).mean())
     assert model > blind + 0.1 and likeliest > 0.5, (model, blind, likeliest)
     assert LEVELS["strong"].play_model > 0 and LEVELS["normal"].play_model == 0
+    # The next turn's fitting reads the team-mates as they play now, the shipped model among their readings.
+    assert READINGS["shipped"] == LEVELS["strong"] and READINGS["rational"].play_model == 0

@@ -1,12 +1,14 @@
 """Positions to learn the belief and the policy from: rounds the team-mates play among themselves, and every seat's
 view in them.
 
-    python -m tricktable.bots.tricks_together.belief_data --out DATA --rounds 2000 [--level strong] [--workers 2]
+    python -m tricktable.bots.tricks_together.belief_data --out DATA --rounds 2000 [--level strong] [--belief 0]
+        [--workers 2]
 
 Round ``i`` has ``SIZES[i % len(SIZES)]`` cards and is dealt by seed ``--first-seed + i``, the dealer turning
 with ``i``; a team of ``--level`` team-mates (seeded by the round) chooses the numbers and plays it out.  They
-draw their worlds uniformly, as ``strong`` did when the shipped belief was learnt (``belief=0``), so that the
-data does not feed on the model it makes and the shipped model can be made again.  Only
+draw their worlds uniformly, as ``strong`` did when the shipped belief was learnt (``--belief 0``), so that the
+data does not feed on the model it makes and the shipped model can be made again; ``--belief 1`` lets them draw
+their worlds from the shipped belief, as ``strong`` plays now: the games of the next turn of learning.  Only
 the moves are kept, as JSON lines in files of ``CHUNK`` rounds (``rounds-000000.jsonl``, ...): a file already
 there is not played again, so a run stopped half-way goes on where it stopped, and the same command always makes
 the same files.  ``positions`` replays a round and gives, before every card played, each seat's knowledge and
@@ -49,14 +51,15 @@ def deal(players: int, cards: int, seed: int, dealer: int) -> Any:
     )
 
 
-def play(task: tuple[int, int, int, str]) -> Record:
-    """One round (``index``) played by a team of ``level``: its setting and every move."""
-    players, index, first_seed, level = task
+def play(task: tuple[int, int, int, str, float]) -> Record:
+    """One round (``index``) played by a team of ``level``, drawing worlds from the learned belief at power
+    ``belief`` (0: uniformly): its setting and every move."""
+    players, index, first_seed, level, belief = task
     cards, seed, dealer = SIZES[index % len(SIZES)], first_seed + index, index % players
     game = deal(players, cards, seed, dealer)
     bots = {seat: TeamMate(seed=seed * 16 + seat, level=level) for seat in range(players)}
     for bot in bots.values():
-        bot.level = dataclasses.replace(LEVELS[level], belief=0.0)
+        bot.level = dataclasses.replace(LEVELS[level], belief=belief)
     moves = []
     while not game.score_sheet:
         move = bots[game.to_move].choose(game.view(game.to_move))
@@ -148,13 +151,15 @@ def split(record: Record) -> str:
     return {0: "test", 5: "validation"}.get(int(record["seed"]) % 10, "train")
 
 
-def generate(out: Path, rounds: int, players: int, level: str, first_seed: int, workers: int) -> None:
+def generate(
+    out: Path, rounds: int, players: int, level: str, first_seed: int, workers: int, belief: float = 0.0
+) -> None:
     out.mkdir(parents=True, exist_ok=True)
     starts = [s for s in range(0, rounds, CHUNK) if not (out / f"rounds-{s:06d}.jsonl").exists()]
     with Progress() as progress, ProcessPoolExecutor(max_workers=workers) as pool:
         bar = progress.add_task("rounds", total=rounds, completed=rounds - sum(min(CHUNK, rounds - s) for s in starts))
         for start in starts:
-            tasks = [(players, i, first_seed, level) for i in range(start, min(start + CHUNK, rounds))]
+            tasks = [(players, i, first_seed, level, belief) for i in range(start, min(start + CHUNK, rounds))]
             lines = []
             for record in pool.map(play, tasks):
                 lines.append(json.dumps(record))
@@ -173,10 +178,15 @@ def main() -> None:
     parser.add_argument("--level", default="strong", choices=list(LEVELS))
     parser.add_argument("--first-seed", type=int, default=FIRST_SEED)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--belief", type=float, default=0.0, help="the power of the learned belief the team draws worlds with"
+    )
     args = parser.parse_args()
     if not 3 <= args.players <= 5:
         raise SystemExit("Tricks Together is played by 3 to 5 players")
-    generate(args.out, args.rounds, args.players, args.level, args.first_seed, args.workers)
+    if not 0.0 <= args.belief <= 4.0:
+        raise SystemExit("--belief is a power from 0 (uniform worlds) to 4")
+    generate(args.out, args.rounds, args.players, args.level, args.first_seed, args.workers, args.belief)
 
 
 if __name__ == "__main__":

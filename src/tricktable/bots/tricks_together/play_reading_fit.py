@@ -1,14 +1,18 @@
 """Fit ``play_reading.json``: how the team-mates choose their cards.
 
-``python -m tricktable.bots.tricks_together.play_reading_fit [--deals 120] [--players 4] [--workers 2]`` deals
+``python -m tricktable.bots.tricks_together.play_reading_fit [--deals 120] [--players 4] [--workers 2]
+[--reading rational|shipped] [--out FILE]`` deals
 rounds of 3 to 7 cards (deal ``i`` by seed ``50000 + i``, the dealer turning with ``i``), lets a team of
 ``strong`` team-mates choose the numbers and play them out, and collects every choice between two or more legal
 cards with the features of each (``cteam.play_features``, in the true deal).  The team-mates play as ``strong``
 did before it read cards with this model (``FITTED_FROM``: the ``rational`` reading instead), so that the
-fitting does not feed on its own output and the stored model can be made again.  It fits a softmax over the legal
-cards (a conditional logit: one coefficient a feature) on four fifths of the choices and prints, on the rest, the
-mean log-chance of the card played beside the same for the earlier reading (only "the card works", at the
-``rational`` strength 0.7) and for a blind guess, and how often the model's likeliest card is the one played.
+fitting does not feed on its own output and the stored model can be made again; ``--reading shipped`` lets
+them read cards with the shipped model, as ``strong`` plays now (the next turn of fitting; write it elsewhere
+with ``--out`` and try it with ``benchmarks/play_paired_tricks_together.py --b-card-model``).  It fits a
+softmax over the legal cards (a conditional logit: one coefficient a feature) on four fifths of the choices and
+prints, on the rest, the mean log-chance of the card played beside the same for the earlier reading (only "the
+card works", at the ``rational`` strength 0.7) and for a blind guess, and how often the model's likeliest card
+is the one played.
 Collecting takes about 3 minutes on 2 cores.
 """
 
@@ -18,6 +22,7 @@ import argparse
 import dataclasses
 import json
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -36,20 +41,22 @@ STEPS = 3000
 RATIONAL = 0.7
 #: The team-mates whose cards are fitted: ``strong`` as it played before it used this model.
 FITTED_FROM = dataclasses.replace(LEVELS["strong"], name="strong", play_model=0.0, rational=RATIONAL)
+#: Whose cards a fitting reads: ``strong`` as it was before this model (the shipped model's data), or as it is.
+READINGS = {"rational": FITTED_FROM, "shipped": LEVELS["strong"]}
 
 Choice = tuple[int, list[list[float]]]  # the index of the card played, the features of each legal card
 
 
-def choices(task: tuple[int, int, int]) -> list[Choice]:
-    """Every choice of two cards or more in one round played by ``FITTED_FROM`` team-mates (none if the numbers
-    exceeded the cards: that round is dealt again by the rules, and its play is not this deal's)."""
-    players, cards, seed = task
+def choices(task: tuple[int, int, int, str]) -> list[Choice]:
+    """Every choice of two cards or more in one round played by team-mates of ``READINGS[reading]`` (none if
+    the numbers exceeded the cards: that round is dealt again by the rules, and its play is not this deal's)."""
+    players, cards, seed, reading = task
     game: Any = tricktable.new_game(
         "tricks-together", players=players, seed=seed, deals=[{"round": cards, "dealer": seed % players}]
     )
     bots = {seat: TeamMate(seed=seed * 16 + seat, level="strong") for seat in range(players)}
     for bot in bots.values():
-        bot.level = FITTED_FROM
+        bot.level = READINGS[reading]
     start: dict[str, Any] | None = None
     history: list[tuple[int, int]] = []
     while not game.score_sheet:
@@ -114,8 +121,12 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=120, help="deals per round size")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--reading", choices=sorted(READINGS), default="rational", help="how the team-mates read cards while playing"
+    )
+    parser.add_argument("--out", type=Path, default=MODEL, help="the model's file (default: the shipped one)")
     args = parser.parse_args()
-    tasks = [(args.players, cards, FIRST_SEED + i) for i in range(args.deals) for cards in SIZES]
+    tasks = [(args.players, cards, FIRST_SEED + i, args.reading) for i in range(args.deals) for cards in SIZES]
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         found = [choice for round_choices in pool.map(choices, tasks, chunksize=4) for choice in round_choices]
     x, real, played = pack(found)
@@ -133,14 +144,15 @@ def main() -> None:
         "coefficients": [round(float(c), 4) for c in theta],
         "features": list(FEATURES),
         "players": args.players,
+        "reading": args.reading,
         "choices": len(played),
         "held_out_log_chance": round(model, 4),
         "held_out_likeliest_played": round(model_top, 4),
         "rational_log_chance": round(rational, 4),
         "blind_log_chance": round(blind, 4),
     }
-    MODEL.write_text(json.dumps(entry, indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {MODEL}")
+    args.out.write_text(json.dumps(entry, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {args.out}")
 
 
 if __name__ == "__main__":

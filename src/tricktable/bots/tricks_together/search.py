@@ -45,7 +45,7 @@ from typing import Any
 
 from tricktable.bots.base import LevelledBot
 from tricktable.bots.tricks_together import cteam, play_reading
-from tricktable.bots.tricks_together.belief import seat_weights
+from tricktable.bots.tricks_together.belief import Belief, seat_weights
 from tricktable.bots.tricks_together.blueprint import number_scale, quick_number
 from tricktable.bots.tricks_together.number_reading import Reader, features, reader_for
 from tricktable.bots.tricks_together.policy import policy
@@ -141,6 +141,11 @@ class TeamMate(LevelledBot[Level]):
     """A Tricks Together bot that plays as a team-mate (see the module's notes)."""
 
     levels = LEVELS
+    #: The learned belief a card's worlds are drawn from (``None``: the shipped one), and the coefficients of the
+    #: fitted model of partners' cards (``None``: the shipped ``play_reading.json``).  Set on a team to try the
+    #: next turn of a model beside the shipped one (``benchmarks/rounds_paired_tricks_together.py --b-belief``).
+    belief_model: Belief | None = None
+    card_model: list[float] | None = None
 
     def decide(self, view: dict[str, Any], legal: list[str]) -> str:
         knowledge = read_view(view)
@@ -151,9 +156,7 @@ class TeamMate(LevelledBot[Level]):
             return card_str(policy().card(knowledge, cards))
         return card_str(self.card(knowledge, cards))
 
-    def sample_worlds(
-        self, k: Knowledge, count: int, beliefs: list[list[float]] | None = None
-    ) -> list[list[int]]:
+    def sample_worlds(self, k: Knowledge, count: int, beliefs: list[list[float]] | None = None) -> list[list[int]]:
         """``count`` deals consistent with ``k``, each every seat's hand now, drawn by the learned belief's
         per-seat card weights when given (the open-hands ceiling puts the real deal here)."""
         return sample_deals(k, count, self.rng, beliefs)
@@ -212,7 +215,7 @@ class TeamMate(LevelledBot[Level]):
         votes = [0.0] * len(legal)
         start = time.perf_counter()
         done = 0
-        beliefs = seat_weights(k, level.belief) if level.belief else None
+        beliefs = seat_weights(k, level.belief, self.belief_model) if level.belief else None
         while done < level.play_worlds:
             worlds = self.sample_worlds(k, BATCH, beliefs)
             targets, weights = self.weigh(k, worlds)
@@ -253,7 +256,7 @@ class TeamMate(LevelledBot[Level]):
         if level.play_model and k.history:
             fits = cteam.fitted_weights(
                 worlds, k.played_by, targets, k.history, k.seat, k.dealer, k.cards, k.trump, k.trump_card,
-                play_reading.coefficients(), level.play_model,
+                self.card_model or play_reading.coefficients(), level.play_model,
             )  # fmt: skip
             weights = [a * b for a, b in zip(weights, fits)]
         elif level.rational and k.history:
