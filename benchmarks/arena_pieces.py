@@ -80,6 +80,11 @@ def games_reached(paths: list[str], texts: dict[str, str], game: str, packages: 
     return reached
 
 
+def git(*args: str) -> str:
+    """The output of a git command run in this checkout."""
+    return subprocess.run(["git", *args], cwd=HERE.parent, capture_output=True, text=True, check=True).stdout
+
+
 def web_server(path: str) -> bool:
     """Whether a file of ``src/tricktable`` is the web server's (its code, pages, styles and scripts), which no
     match ever loads: a change there leaves every match free to go on."""
@@ -89,10 +94,6 @@ def web_server(path: str) -> bool:
 def source_version(game: str) -> str:
     """A hash of the committed files of ``src/tricktable`` that can change how ``game`` is played, refusing a
     checkout where any of them differs from HEAD."""
-
-    def git(*args: str) -> str:
-        return subprocess.run(["git", *args], cwd=HERE.parent, capture_output=True, text=True, check=True).stdout
-
     package = game_class(game).__module__.split(".")[2]
     prefix = SOURCE.relative_to(HERE.parent)  # src/tricktable, as git names its files
     packages = {entry.package.split(".")[2]: entry.name for entry in GAMES}
@@ -174,9 +175,7 @@ def match_tasks(args: argparse.Namespace, options: dict[str, Any]) -> list[Task]
 
 def run(args: argparse.Namespace, options: dict[str, Any]) -> None:
     version = source_version(args.game)
-    commit = subprocess.run(
-        ["git", "rev-parse", "HEAD"], cwd=HERE.parent, capture_output=True, text=True, check=True
-    ).stdout.strip()
+    commit = git("rev-parse", "HEAD").strip()
     path = match_path(args, options)
     path.parent.mkdir(parents=True, exist_ok=True)
     kept = load(path)

@@ -5,8 +5,8 @@ numbers could be made at all (open hands), with 95% intervals.
         [--outsider heuristic]
 
 ``--outsider LEVEL`` puts one player of another level among the team (any level ``bot_kinds`` names), in seat
-``game index % players`` so that it sits in every place equally often: the team-mates' conventions are not its
-own, as a person's are not.  The move times are then the team-mates' alone.
+``seed % players`` (the game's seed) so that it sits in every place equally often: the team-mates' conventions
+are not its own, as a person's are not.  The move times are then the team-mates' alone.
 
 Every game's seed is its index (``--seed`` adds an offset), so two levels run with the same arguments play the
 same deals.  "Makeable" asks the open-hands solver, when the first card of a round is played, whether the
@@ -60,9 +60,10 @@ def play_game(args: tuple[str, int, int, bool, str | None]) -> dict[str, Any]:
         bots: dict[int, Any] = team(parse_level(level), players, seed)  # a team-mate level, perhaps with changes
     else:
         bots = {s: make_bot("tricks-together", level, seed=seed * 16 + s) for s in range(players)}
-    outsider_seat = seed % players if outsider is not None else None
+    outsider_seat = None
     if outsider is not None:
-        bots[seed % players] = make_bot("tricks-together", outsider, seed=seed * 16 + seed % players)
+        outsider_seat = seed % players
+        bots[outsider_seat] = make_bot("tricks-together", outsider, seed=seed * 16 + outsider_seat)
     rounds: list[tuple[int, bool, bool]] = []
     makeable_now: bool | None = None
     times: list[float] = []
