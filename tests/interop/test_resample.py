@@ -133,3 +133,59 @@ def test_trumps_worlds_fit_everywhere_in_a_hand(players: int, teams: bool) -> No
                 world = resample(session, seat, draw, tries=1)
                 assert world.information(seat) == session.information(seat)
             session.apply_action(legal[int(rng.integers(len(legal)))])
+
+
+@pytest.mark.parametrize(
+    ("name", "moves", "options"),
+    [
+        ("secret-trumps", 60, {"players": 4}),
+        ("tandem-trick", 20, {"players": 3}),
+        ("tricks-together", 5, {"players": 4}),
+    ],
+)
+def test_the_witness_accepts_exactly_the_worlds_with_the_seats_information(
+    name: str, moves: int, options: dict[str, Any]
+) -> None:
+    # Worlds drawn blind (no check), half of them with another seat's move changed as well (which the seat
+    # mostly sees), then held against the witness move by move and against the information string at the end:
+    # the witness must drop a world early only if its information would differ, and accept a whole world
+    # exactly when the information strings are equal.
+    import copy
+
+    from tricktable.core.errors import IllegalMove
+    from tricktable.interop.resample import Witness, _draw, _fresh_items, _names_seen
+
+    session = _position(name, moves, 7, **options)
+    seat = session.to_move
+    assert seat is not None and seat >= 0
+    worked = plan(session, seat)
+    witness = Witness(session, seat)
+    target = session.information(seat)
+    rng = random.Random(3)
+    outcomes = set()
+    for attempt in range(60):
+        world = copy.deepcopy(worked.prefix)
+        _draw(world, _fresh_items(worked, world, rng))
+        changed = rng.randrange(len(worked.moves)) if attempt % 2 else -1
+        mark: tuple[int, int] | None = (0, 0)
+        dropped = False
+        try:
+            for index, (action, keep) in enumerate(zip(worked.moves, worked.keep)):
+                if not keep:
+                    choices = [a for a in world.legal_actions() if not _names_seen(world.action_text(a), worked.seen)]
+                    action = rng.choice(choices) if choices else action
+                if index == changed:
+                    action = rng.choice(world.legal_actions())
+                world.apply_action(action)
+                if mark is not None:
+                    mark = witness.agrees(world, mark)
+                    dropped = dropped or mark is None
+        except IllegalMove:
+            continue
+        same = not world.dealing and world.information(seat) == target
+        if dropped:
+            assert not same
+        else:
+            assert mark is not None and witness.complete(world, mark) == same
+        outcomes.add((dropped, same))
+    assert (False, True) in outcomes and (True, False) in outcomes

@@ -229,7 +229,7 @@ class Session:
         events = self.game.events
         read = self._seen_events
         for event in events[len(lines) :]:
-            lines.append((event.visible_to, json.dumps(event.to_dict(), sort_keys=True)))
+            lines.append((event.visible_to, event_line(event)))
             read.append(event)
         return [line for visible_to, line in lines if visible_to is None or seat in visible_to]
 
@@ -411,6 +411,26 @@ class Session:
         return json.dumps([self.deals, self.actions, self.drawn], separators=(",", ":"))
 
 
+#: Lines of JSON of events already written: a search replays the same round again and again (every world it
+#: draws), making equal events each time, and writing them out again was most of its time.  Bounded: cleared
+#: when full.
+_LINES: dict[Event, str] = {}
+_LINES_MAX = 200_000
+
+
+def event_line(event: Event) -> str:
+    """``event`` as the one line of JSON an information string holds."""
+    try:
+        line = _LINES.get(event)
+    except TypeError:  # a field that cannot be hashed (a list): write it out every time
+        return json.dumps(event.to_dict(), sort_keys=True)
+    if line is None:
+        if len(_LINES) >= _LINES_MAX:
+            _LINES.clear()
+        line = _LINES[event] = json.dumps(event.to_dict(), sort_keys=True)
+    return line
+
+
 def sample_item(session: Session, rng: np.random.Generator) -> int:
     """A uniformly random item for the session's next draw."""
     items = session.chance_items()
@@ -450,4 +470,14 @@ def settle_seeded(session: Session, seed: int) -> None:
         session.apply_chance(seeded_item(session, seed))
 
 
-__all__ = ["ENGINE_SEED", "Session", "Spec", "sample_item", "seeded_item", "settle_chance", "settle_seeded", "spec"]
+__all__ = [
+    "ENGINE_SEED",
+    "Session",
+    "Spec",
+    "event_line",
+    "sample_item",
+    "seeded_item",
+    "settle_chance",
+    "settle_seeded",
+    "spec",
+]

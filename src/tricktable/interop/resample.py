@@ -32,8 +32,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from tricktable.core.errors import IllegalMove
+from tricktable.core.events import Event
 from tricktable.core.game import Game
-from tricktable.interop.adapt import Session
+from tricktable.interop.adapt import Session, event_line
 
 
 class ResampleError(RuntimeError):
@@ -72,6 +73,49 @@ class Plan:
     #: the seat's view and who made each of ``moves``, where the game draws its own worlds (``sample_round``)
     view: dict[str, Any] | None = None
     movers: list[int] | None = None
+    witness: Witness | None = None
+
+
+class Witness:
+    """What ``seat`` saw in the real game, held against a world as it is rebuilt: a world that shows the seat
+    an event it did not see is dropped at that event, not replayed to the end and written out whole.  Agreeing
+    with the witness is agreeing on the information string (the same events, the same view at the end)."""
+
+    def __init__(self, session: Session, seat: int) -> None:
+        assert session.game is not None
+        self.seat = seat
+        self.events: list[Event] = [e for e in session.game.events if e.visible(seat)]
+        self.observation = session.observation(seat)
+
+    def agrees(self, world: Session, mark: tuple[int, int]) -> tuple[int, int] | None:
+        """Check ``world``'s events after ``mark`` (the last ``agrees``): the next mark, or
+        ``None`` at the first event the seat did not see in the real game.  A mark is (events of the world
+        read, events the seat sees among them); ``(0, 0)`` checks a world from its first event."""
+        read, matched = mark
+        if world.game is None or world.dealing:
+            return mark
+        events = world.game.events
+        seen = self.events
+        for event in events[read:]:
+            if not event.visible(self.seat):
+                continue
+            if matched >= len(seen):
+                return None
+            real = seen[matched]
+            if event != real and event_line(event) != event_line(real):
+                return None
+            matched += 1
+        return len(events), matched
+
+    def complete(self, world: Session, mark: tuple[int, int]) -> bool:
+        """Whether a fully rebuilt ``world`` shows the seat what it saw: every event, then the same view."""
+        done = self.agrees(world, mark)
+        return (
+            done is not None
+            and not world.dealing
+            and done[1] == len(self.events)
+            and world.observation(self.seat) == self.observation
+        )
 
 
 def _visible(game: Game, seat: int, start: int) -> list[dict[str, Any]]:
@@ -188,18 +232,26 @@ def resample(session: Session, seat: int, rng: random.Random, tries: int = 500, 
     p = cached if cached is not None else plan(session, seat)
     if p.view is not None:
         return _resample_by_game(session, p, rng, tries)
+    if p.witness is None:
+        p.witness = Witness(session, seat)
+    witness = p.witness
     for _ in range(tries):
         world = copy.deepcopy(p.prefix)
         _draw(world, _fresh_items(p, world, rng))
+        mark: tuple[int, int] | None = (0, 0)
         try:
             for action, keep in zip(p.moves, p.keep):
                 if not keep:
                     choices = [a for a in world.legal_actions() if not _names_seen(world.action_text(a), p.seen)]
                     action = rng.choice(choices) if choices else action
                 world.apply_action(action)
+                assert mark is not None
+                mark = witness.agrees(world, mark)
+                if mark is None:
+                    break  # the seat would have seen something else: no need to play the round out
         except IllegalMove:
             continue
-        if not world.dealing and world.information(seat) == p.target:
+        if mark is not None and witness.complete(world, mark):
             return world
     raise ResampleError(f"no world consistent with seat {seat}'s information in {tries} tries")
 
