@@ -8,6 +8,10 @@ a team of level B.  This measures what a change to the numbers does, where ``pla
 numbers for both) cannot.  It prints per size the share of rounds each level made with its 95% interval, the
 rounds only one of them made, and the sign test on those.  Levels, and B's models (``--b-belief``,
 ``--b-card-model``), are given as in ``play_paired_tricks_together.py``.
+
+``--outsider LEVEL`` seats a player of another level (any level ``bot_kinds`` names) in seat ``seed % players`` of
+both teams, and ``--b-told`` tells team B which seat it is (``TeamMate.outsiders``: B reads it without the team's
+conventions), so that A against B measures what being told gives.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from typing import Any
 
 import tricktable
 from tricktable.arena.stats import paired, wilson
+from tricktable.bots.base import bot_kinds, make_bot
 
 # The levels are read, and the teams made, as in the paired card-play benchmark.
 from benchmarks.play_paired_tricks_together import (
@@ -39,17 +44,39 @@ def deal_round(players: int, cards: int, seed: int, secret: bool) -> Any:
     return tricktable.new_game("tricks-together", players=players, seed=seed, deals=deals, secret_numbers=secret)
 
 
-def play_round(args: tuple[str, str, int, int, int, bool, str | None, Models]) -> tuple[bool, bool] | None:
+#: Who else sits at the table: (an outsider's level or ``None``, whether team B is told its seat).
+Outsider = tuple[str | None, bool]
+
+
+def seat_outsider(bots: dict[int, Any], outsider: str | None, seed: int, told: bool) -> None:
+    """Put the outsider of level ``outsider`` (if any) in seat ``seed % players``, in place; ``told``: the team
+    is told which seat it is."""
+    if outsider is None:
+        return
+    seat = seed % len(bots)
+    bots[seat] = make_bot("tricks-together", outsider, seed=seed * 16 + seat)
+    if told:
+        for other, bot in bots.items():
+            if other != seat:
+                bot.outsiders = frozenset({seat})
+
+
+def play_round(
+    args: tuple[str, str, int, int, int, bool, str | None, Models, Outsider],
+) -> tuple[bool, bool] | None:
     """One deal of ``cards`` cards played by a team of A and a team of B (with B's models): did each make its
     numbers?  With a numbers level, both play the numbers that level chose (``None``: those numbers exceed the
     cards)."""
-    a_text, b_text, players, cards, seed, secret, numbers, b_models = args
+    a_text, b_text, players, cards, seed, secret, numbers, b_models, (outsider, b_told) = args
     if numbers is not None:
+        if outsider is not None:
+            raise ValueError("an outsider plays its own numbers: compare with both teams choosing theirs")
         return play_same_numbers(a_text, b_text, numbers, players, cards, seed, secret, b_models)
     made = []
-    for text, models in ((a_text, SHIPPED), (b_text, b_models)):
+    for text, models, told in ((a_text, SHIPPED, False), (b_text, b_models, b_told)):
         game = deal_round(players, cards, seed, secret)
-        bots = team(parse_level(text), players, seed, models)
+        bots: dict[int, Any] = team(parse_level(text), players, seed, models)
+        seat_outsider(bots, outsider, seed, told)
         while not game.score_sheet:
             game.play(bots[game.to_move].choose(game.view(game.to_move)))
         made.append(bool(game.score_sheet[0].success))
@@ -81,23 +108,33 @@ def main() -> None:
     parser.add_argument("--secret", action="store_true", help="play with Secret numbers")
     parser.add_argument("--numbers", help="a level that chooses the numbers once, for both teams to play")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--outsider", help="a player of this level in one seat of both teams (seed %% players)")
+    parser.add_argument("--b-told", action="store_true", help="team B is told the outsider's seat")
     add_model_options(parser)
     args = parser.parse_args()
     for text in (args.a, args.b, args.numbers or args.a):
         parse_level(text)  # refuse a bad level before any round starts
+    if args.outsider is not None and args.outsider not in bot_kinds("tricks-together"):
+        raise SystemExit(f"no level {args.outsider!r}; levels: {', '.join(bot_kinds('tricks-together'))}")
+    if args.outsider is not None and args.numbers:
+        raise SystemExit("--outsider plays its own numbers: leave out --numbers")
+    if args.b_told and args.outsider is None:
+        raise SystemExit("--b-told needs an --outsider to tell team B about")
     b_models: Models = (args.b_belief, args.b_card_model)
     check_models(b_models, args.players)
     with_models = "".join(f" with {path}" for path in b_models if path is not None)
     print(
         f"{args.players} players{', Secret numbers' if args.secret else ''}: A = {args.a}, B = {args.b}{with_models}"
         + (f", numbers by {args.numbers}" if args.numbers else "")
+        + (f", one {args.outsider} (B {'told' if args.b_told else 'not told'} its seat)" if args.outsider else "")
     )
     print(f"  {'cards':>5} {'rounds':>7} {'A made':>17} {'B made':>17} {'A only':>7} {'B only':>7} {'sign p':>7}")
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         for cards in args.cards:
             started = time.perf_counter()
+            outsider: Outsider = (args.outsider, args.b_told)
             tasks = [
-                (args.a, args.b, args.players, cards, args.seed + i, args.secret, args.numbers, b_models)
+                (args.a, args.b, args.players, cards, args.seed + i, args.secret, args.numbers, b_models, outsider)
                 for i in range(args.rounds)
             ]
             results = [r for r in pool.map(play_round, tasks, chunksize=4) if r is not None]

@@ -251,3 +251,54 @@ def test_a_world_whose_hands_fit_the_numbers_weighs_more() -> None:
     numbers: list[int | None] = [None, 2, 0, None]
     _, weights = cteam.world_weights([strong, weak], [0] * 4, numbers, 0, 3, 2, 0, trump_card, 1.0, [], 0.8, 1.0)
     assert weights[0] > weights[1]
+
+
+def test_an_outsiders_number_and_cards_are_not_read_through_the_conventions() -> None:
+    # The two worlds above (seat 1 chose 2 of 2; seat 1 led a card that works in one world and not the other):
+    # told that seat 1 is an outsider, the team reads neither its number nor its card, and every world weighs
+    # the same; the other seats are still read.
+    trump_card = parse_card("2S")
+    dealer_hand, third, fourth = parse_cards(["5C", "6C"]), parse_cards(["3D", "4D"]), parse_cards(["7H", "8H"])
+    strong = [dealer_hand, parse_cards(["AS", "KS"]), third, fourth]
+    weak = [dealer_hand, parse_cards(["3H", "4H"]), third, parse_cards(["AS", "KS"])]
+    numbers: list[int | None] = [None, 2, 0, None]
+    args = ([strong, weak], [0] * 4, numbers, 0, 3, 2, 0, trump_card, 1.0, [], 0.8, 1.0)
+    _, read = cteam.world_weights(*args)
+    _, told = cteam.world_weights(*args, 1 << 1)
+    _, other_told = cteam.world_weights(*args, 1 << 3)  # the dealer, whose number is not known yet
+    assert read[0] > read[1] and told[0] == told[1] and other_told == read
+
+    history = [(1, parse_card("3H"))]
+    played = [0, parse_cards(["3H"]), 0, 0]
+    world_a = [parse_cards(["KH", "5C"]), parse_cards(["AS"]), parse_cards(["6D", "7D"]), parse_cards(["8C", "9C"])]
+    world_b = [parse_cards(["KH", "5C"]), parse_cards(["AD"]), parse_cards(["6D", "7D"]), parse_cards(["8C", "9C"])]
+    targets = [[1, 1, 0, 0], [1, 1, 0, 0]]
+    cards = ([world_a, world_b], played, targets, history, 0, 0, 2, 0, trump_card)
+    assert cteam.rational_weights(*cards, 2.0)[0] > cteam.rational_weights(*cards, 2.0)[1]
+    assert len(set(cteam.rational_weights(*cards, 2.0, 1 << 1))) == 1
+    coefs = [2.0] + [0.0] * 9
+    assert cteam.fitted_weights(*cards, coefs, 1.0, 1 << 1) == [1.0, 1.0]
+    assert cteam.fitted_weights(*cards, coefs, 1.0, 1 << 3) == cteam.fitted_weights(*cards, coefs, 1.0)
+
+
+def test_a_team_mate_told_of_an_outsider_weighs_worlds_without_reading_it() -> None:
+    # A 3-card round, where the team reads partners' numbers through the shared policy: a partner's number
+    # that its sampled hand would not give makes the world weigh little.  Told that the partner is an
+    # outsider, no world is marked down for it.
+    deals = [{"round": 3, "dealer": 0}]
+    game = tricktable.new_game(GAME, players=4, seed=11, deals=deals)
+    for number in ("bid 1", "bid 0", "bid 1"):  # seats 1, 2 and 3; the dealer takes the rest
+        game.play(number)
+    seat = game.to_move
+    assert game.phase == "play" and seat == 1
+    k = read_view(json.loads(json.dumps(game.view(seat))))
+    plain = TeamMate(seed=0, level="strong")
+    told = TeamMate(seed=0, level="strong")
+    told.outsiders = frozenset({2, 3})
+    assert plain.outsiders == frozenset()
+    worlds = sample_deals(k, 300, random.Random(5))
+    _, weights_plain = plain.weigh(k, worlds)
+    _, weights_told = told.weigh(k, worlds)
+    assert min(weights_plain) < 0.1 < max(weights_plain)  # some worlds contradict the partners' numbers
+    assert min(weights_told) > 0.1 or weights_told == [1.0] * len(worlds)
+    assert weights_told != weights_plain

@@ -24,6 +24,7 @@ def world_weights(
     history: list[tuple[int, int]],
     sigma: float,
     slip: float,
+    outsiders: int = 0,
 ) -> tuple[list[list[int]], list[float]]: ...
 def play_scores(
     worlds: list[list[int]],
@@ -61,6 +62,7 @@ def rational_weights(
     trump: int,
     trump_card: int,
     beta: float,
+    outsiders: int = 0,
 ) -> list[float]: ...
 def play_features(
     hands: list[int],
@@ -83,4 +85,5 @@ def fitted_weights(
     trump_card: int,
     coefs: list[float],
     temper: float,
+    outsiders: int = 0,
 ) -> list[float]: ...

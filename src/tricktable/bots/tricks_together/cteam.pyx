@@ -412,14 +412,16 @@ cdef inline int walk_play(Walk* t, uint64_t* hands, int n, int trump, int seat, 
 
 
 def world_weights(list worlds, list played_by, list numbers, int seat, int dealer, int cards, int trump,
-                  int trump_card, double scale, list history, double sigma, double slip):
+                  int trump_card, double scale, list history, double sigma, double slip, uint64_t outsiders=0):
     """The numbers of every seat in each world, and how likely the world makes what the others did.
 
     ``numbers`` holds the known numbers (``None`` where hidden; the dealer's is derived).  A hidden number is
     the blueprint's number for the seat's original hand (hand now + ``played_by``).  The weight multiplies
     ``exp(-(d / sigma)**2 / 2)`` for each other seat's known number at distance ``d`` from the blueprint's, and
     ``slip`` for each card another seat played that the blueprint would not have (``history``: (seat, card) in
-    play order from the first lead of the round).  Returns (targets per world, weight per world)."""
+    play order from the first lead of the round).  Seats in ``outsiders`` (a bit a seat: players who do not share
+    the blueprint) are not read that way: their numbers and cards weigh nothing.  Returns (targets per world,
+    weight per world)."""
     cdef int n = len(worlds[0]) if worlds else 0
     cdef int count, w, p, i, total, leader = (dealer + 1) % n if n else 0, h = len(history)
     cdef uint64_t* all_hands
@@ -455,7 +457,7 @@ def world_weights(list worlds, list played_by, list numbers, int seat, int deale
                     targets[p] = quick_choice(raw, scale, cards)
                 else:
                     targets[p] = known[p]
-                    if p != seat:
+                    if p != seat and not (outsiders >> p) & 1:
                         d = (known[p] - raw * scale) / sigma
                         weight *= exp(-0.5 * d * d)
                 total += targets[p]
@@ -468,7 +470,7 @@ def world_weights(list worlds, list played_by, list numbers, int seat, int deale
                 for i in range(h):
                     s = moves[2 * i]
                     card = moves[2 * i + 1]
-                    if s != seat:
+                    if s != seat and not (outsiders >> s) & 1:
                         expected = coop_card(s, original[s], t.trick, t.size, t.best, t.winner, need, t.left, t.gone,
                                              trump, n)
                         if expected != card:
@@ -608,10 +610,10 @@ cdef int card_features(uint64_t* hands, int n, int trump, int seat, int lead, co
 
 
 cdef double walk_round(uint64_t* original, int n, int trump, int dealer, int cards, int trump_card,
-                       const int* targets, const int* moves, int h, int skip, const double* coefs, double temper,
+                       const int* targets, const int* moves, int h, uint64_t skip, const double* coefs, double temper,
                        list rows) except? -1.0:
     """Replay ``moves`` ((seat, card) pairs) in a world whose hands at the start of play are ``original``.  At
-    every choice of a seat other than ``skip`` with two cards or more: with ``rows``, append (seat, the index of
+    every choice of a seat not in ``skip`` (a bit a seat) with two cards or more: with ``rows``, append (seat, the index of
     the card played, the features of every legal card); else add ``temper`` times the log-chance of the card
     played under the softmax of ``coefs``.  Returns that sum of log-chances (0 with ``rows``)."""
     cdef uint64_t hands[MAXP]
@@ -630,7 +632,7 @@ cdef double walk_round(uint64_t* original, int n, int trump, int dealer, int car
     for i in range(h):
         s = moves[2 * i]
         card = moves[2 * i + 1]
-        if s != skip:
+        if not (skip >> s) & 1:
             legal = hands[s] & suit_mask(t.led) if t.size else 0
             if not legal:
                 legal = hands[s]
@@ -675,17 +677,17 @@ def play_features(list hands, list targets, list history, int dealer, int cards,
         for p in range(n):
             original[p] = hands[p]
             tg[p] = targets[p]
-        walk_round(original, n, trump, dealer, cards, trump_card, tg, moves, len(history), -1, NULL, 1.0, rows)
+        walk_round(original, n, trump, dealer, cards, trump_card, tg, moves, len(history), 0, NULL, 1.0, rows)
     finally:
         free(moves)
     return rows
 
 
 def fitted_weights(list worlds, list played_by, list targets, list history, int seat, int dealer, int cards,
-                   int trump, int trump_card, list coefs, double temper):
+                   int trump, int trump_card, list coefs, double temper, uint64_t outsiders=0):
     """How well each world explains the others' past cards under the fitted model (``coefs``, one a feature of
     ``card_features``): the product over their choices of the model's chance of the card played, raised to
-    ``temper``."""
+    ``temper``.  The cards of seats in ``outsiders`` (a bit a seat) are not read."""
     cdef int n = len(worlds[0]) if worlds else 0
     cdef int count, w, p
     cdef uint64_t original[MAXP]
@@ -708,8 +710,8 @@ def fitted_weights(list worlds, list played_by, list targets, list history, int 
             for p in range(n):
                 tg[p] = tw[p]
                 original[p] = all_hands[w * n + p] | <uint64_t>played_by[p]
-            weights.append(exp(walk_round(original, n, trump, dealer, cards, trump_card, tg, moves, len(history), seat,
-                                       coef, temper, None)))
+            weights.append(exp(walk_round(original, n, trump, dealer, cards, trump_card, tg, moves, len(history),
+                                       outsiders | (<uint64_t>1) << seat, coef, temper, None)))
     finally:
         free(all_hands)
         free(moves)
@@ -717,15 +719,17 @@ def fitted_weights(list worlds, list played_by, list targets, list history, int 
 
 
 def rational_weights(list worlds, list played_by, list targets, list history, int seat, int dealer, int cards,
-                     int trump, int trump_card, double beta):
+                     int trump, int trump_card, double beta, uint64_t outsiders=0):
     """How well each world explains the others' past cards, if they tend to play cards that work.
 
     For every card another seat played this round (``history``: (seat, card) in play order), every card it
     could legally have played instead is played out in the world with the blueprint after it: a card that
     keeps the team's numbers (``targets[w]``) makeable counts 1, else 0.  The world's weight multiplies
     ``exp(beta * s(actual)) / sum over legal c of exp(beta * s(c))`` — a seat that played a card that fails in
-    this world while another would have worked makes the world less likely.  Returns one weight per world.
+    this world while another would have worked makes the world less likely (not for seats in ``outsiders``).
+    Returns one weight per world.
     (This is the fitted model's reading with every coefficient but "works" at 0.)"""
     coefs = [0.0] * NFEAT
     coefs[0] = beta
-    return fitted_weights(worlds, played_by, targets, history, seat, dealer, cards, trump, trump_card, coefs, 1.0)
+    return fitted_weights(worlds, played_by, targets, history, seat, dealer, cards, trump, trump_card, coefs, 1.0,
+                          outsiders)

@@ -146,6 +146,12 @@ class TeamMate(LevelledBot[Level]):
     #: next turn of a model beside the shipped one (``benchmarks/rounds_paired_tricks_together.py --b-belief``).
     belief_model: Belief | None = None
     card_model: list[float] | None = None
+    #: Seats of players who do not share the team's conventions (a person, or a bot of another kind): their
+    #: numbers and cards are not read through the blueprint, the shared small-round policy, the fitted models
+    #: or the belief, which all describe team-mates like this one, and their hands are drawn at even odds.
+    #: Empty (every seat read as a team-mate) unless set: measured against reading every seat as a team-mate
+    #: with a ``heuristic`` partner, it gained nothing beyond the noise, and no table sets it (see the game's page).
+    outsiders: frozenset[int] = frozenset()
 
     def decide(self, view: dict[str, Any], legal: list[str]) -> str:
         knowledge = read_view(view)
@@ -216,6 +222,10 @@ class TeamMate(LevelledBot[Level]):
         start = time.perf_counter()
         done = 0
         beliefs = seat_weights(k, level.belief, self.belief_model) if level.belief else None
+        if beliefs is not None:
+            for p in self.outsiders:
+                if p != k.seat and 0 <= p < k.players:
+                    beliefs[p] = [1.0] * 52  # even odds: the belief was learnt from team-mates' games
         while done < level.play_worlds:
             worlds = self.sample_worlds(k, BATCH, beliefs)
             targets, weights = self.weigh(k, worlds)
@@ -245,9 +255,10 @@ class TeamMate(LevelledBot[Level]):
         reader = self._reader(k)
         # Under the shared policy a partner's number says more than the blueprint's estimate: it is read exactly.
         sigma = float("inf") if shared else level.sigma
+        outsiders = self._outsider_bits(k)
         targets, weights = cteam.world_weights(
             worlds, k.played_by, k.numbers, k.seat, k.dealer, k.cards, k.trump, k.trump_card, scale,
-            k.history, sigma, level.slip,
+            k.history, sigma, level.slip, outsiders,
         )  # fmt: skip
         if shared:
             self._read_shared(k, worlds, targets, weights)
@@ -256,16 +267,20 @@ class TeamMate(LevelledBot[Level]):
         if level.play_model and k.history:
             fits = cteam.fitted_weights(
                 worlds, k.played_by, targets, k.history, k.seat, k.dealer, k.cards, k.trump, k.trump_card,
-                self.card_model or play_reading.coefficients(), level.play_model,
+                self.card_model or play_reading.coefficients(), level.play_model, outsiders,
             )  # fmt: skip
             weights = [a * b for a, b in zip(weights, fits)]
         elif level.rational and k.history:
             fits = cteam.rational_weights(
                 worlds, k.played_by, targets, k.history, k.seat, k.dealer, k.cards, k.trump, k.trump_card,
-                level.rational,
+                level.rational, outsiders,
             )  # fmt: skip
             weights = [a * b for a, b in zip(weights, fits)]
         return targets, weights
+
+    def _outsider_bits(self, k: Knowledge) -> int:
+        """The other seats of ``outsiders``, a bit a seat."""
+        return sum(1 << p for p in self.outsiders if p != k.seat and 0 <= p < k.players)
 
     def _uses_shared(self, k: Knowledge) -> bool:
         """Does this round take the shared small-round policy's numbers (at this level, where there is a table:
@@ -288,8 +303,12 @@ class TeamMate(LevelledBot[Level]):
         if found is None:
             return
         cap, policy = found
+        # An outsider's number says nothing through a policy it does not follow: its hidden number stays the
+        # blueprint's estimate (``world_weights``).
         partners = [
-            (p, policy[(p - k.dealer) % k.players - 1]) for p in range(k.players) if p not in (k.seat, k.dealer)
+            (p, policy[(p - k.dealer) % k.players - 1])
+            for p in range(k.players)
+            if p not in (k.seat, k.dealer) and p not in self.outsiders
         ]
         for w, hands in enumerate(worlds):
             target = targets[w]
@@ -317,7 +336,9 @@ class TeamMate(LevelledBot[Level]):
         (``number_reading``) finds likeliest for its sampled hand; the dealer takes the rest."""
         n = k.players
         scale = number_scale(k.cards, n, True)
-        hidden = [p for p in range(n) if p not in (k.seat, k.dealer) and k.numbers[p] is None]
+        hidden = [
+            p for p in range(n) if p not in (k.seat, k.dealer) and k.numbers[p] is None and p not in self.outsiders
+        ]
         rows = [
             features(hands[p] | k.played_by[p], k.cards, n, k.trump, k.trump_card, (p - k.dealer) % n, scale)
             for hands in worlds
