@@ -20,7 +20,6 @@ work.  The sides run in alternating slices and each rate is the median of its sl
 from __future__ import annotations
 
 import argparse
-import copy
 import random
 import statistics
 import time
@@ -28,10 +27,9 @@ from collections.abc import Callable
 
 import numpy as np
 
-from tricktable.core.errors import IllegalMove
 from tricktable.interop import adapt
 from tricktable.interop.adapt import Session, settle_chance, spec
-from tricktable.interop.resample import Plan, ResampleError, _draw, _fresh_items, _names_seen, plan, resample
+from tricktable.interop.resample import Plan, ResampleError, draw_world, plan, resample
 
 DEFAULT_CASES = "secret-trumps:4:120,secret-trumps:4:250,tandem-trick:3:20,tricks-together:4:6"
 
@@ -57,17 +55,8 @@ def resample_whole(session: Session, seat: int, rng: random.Random, p: Plan, tri
     """The draws of ``resample``, each rebuilt to the end and checked by its whole information string."""
     for _ in range(tries):
         adapt._LINES.clear()  # nothing kept between samples
-        world = copy.deepcopy(p.prefix)
-        _draw(world, _fresh_items(p, world, rng))
-        try:
-            for action, keep in zip(p.moves, p.keep):
-                if not keep:
-                    choices = [a for a in world.legal_actions() if not _names_seen(world.action_text(a), p.seen)]
-                    action = rng.choice(choices) if choices else action
-                world.apply_action(action)
-        except IllegalMove:
-            continue
-        if not world.dealing and world.information(seat) == p.target:
+        world = draw_world(p, rng)
+        if world is not None and not world.dealing and world.information(seat) == p.target:
             return world
     raise ResampleError(f"no world for seat {seat} in {tries} tries")
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -116,6 +117,20 @@ class Witness:
             and done[1] == len(self.events)
             and world.observation(self.seat) == self.observation
         )
+
+
+class Watch:
+    """One world held against a witness as it is rebuilt (``draw_world``'s ``watch``): true while the world has
+    shown the seat only what it saw; ``mark`` is where the next check starts (``None`` once it went wrong)."""
+
+    def __init__(self, witness: Witness) -> None:
+        self.witness = witness
+        self.mark: tuple[int, int] | None = (0, 0)
+
+    def __call__(self, world: Session) -> bool:
+        if self.mark is not None:
+            self.mark = self.witness.agrees(world, self.mark)
+        return self.mark is not None
 
 
 def _visible(game: Game, seat: int, start: int) -> list[dict[str, Any]]:
@@ -236,24 +251,30 @@ def resample(session: Session, seat: int, rng: random.Random, tries: int = 500, 
         p.witness = Witness(session, seat)
     witness = p.witness
     for _ in range(tries):
-        world = copy.deepcopy(p.prefix)
-        _draw(world, _fresh_items(p, world, rng))
-        mark: tuple[int, int] | None = (0, 0)
-        try:
-            for action, keep in zip(p.moves, p.keep):
-                if not keep:
-                    choices = [a for a in world.legal_actions() if not _names_seen(world.action_text(a), p.seen)]
-                    action = rng.choice(choices) if choices else action
-                world.apply_action(action)
-                assert mark is not None
-                mark = witness.agrees(world, mark)
-                if mark is None:
-                    break  # the seat would have seen something else: no need to play the round out
-        except IllegalMove:
-            continue
-        if mark is not None and witness.complete(world, mark):
+        watch = Watch(witness)
+        world = draw_world(p, rng, watch)
+        if world is not None and watch.mark is not None and witness.complete(world, watch.mark):
             return world
     raise ResampleError(f"no world consistent with seat {seat}'s information in {tries} tries")
+
+
+def draw_world(p: Plan, rng: random.Random, watch: Callable[[Session], bool] | None = None) -> Session | None:
+    """One blind draw of the plan's round, rebuilt move by move: the unseen items shuffled, the others' free
+    moves drawn anew.  ``None`` if a kept move has become illegal, or as soon as ``watch`` (asked after every
+    move) says the world has gone wrong.  Not checked against the seat's information: that is the caller's."""
+    world = copy.deepcopy(p.prefix)
+    _draw(world, _fresh_items(p, world, rng))
+    try:
+        for action, keep in zip(p.moves, p.keep):
+            if not keep:
+                choices = [a for a in world.legal_actions() if not _names_seen(world.action_text(a), p.seen)]
+                action = rng.choice(choices) if choices else action
+            world.apply_action(action)
+            if watch is not None and not watch(world):
+                return None  # the seat would have seen something else: no need to play the round out
+    except IllegalMove:
+        return None
+    return world
 
 
 def _resample_by_game(session: Session, p: Plan, rng: random.Random, tries: int) -> Session:
