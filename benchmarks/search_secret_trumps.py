@@ -14,6 +14,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import tricktable
@@ -33,6 +34,10 @@ def _advance(seed: int, until: Callable[[Any], bool]) -> Any:
     return game
 
 
+def _tricks_left(game: Any, left: int) -> bool:
+    return bool(game.phase == "play" and game.tricks_played == 9 - left)
+
+
 def _goals(game: Any) -> list[int]:
     return [NO_GOAL if g is None else goal_code(game.goals[g].slug) for g in game.chosen]
 
@@ -40,7 +45,7 @@ def _goals(game: Any) -> list[int]:
 def _positions(left: int, count: int) -> list[Position]:
     out = []
     for seed in range(count):
-        game = _advance(seed, lambda g, left=left: g.phase == "play" and g.tricks_played == 9 - left)
+        game = _advance(seed, partial(_tricks_left, left=left))
         trumps = (game.trumps.suit, game.trumps.rank)
         out.append(Position(list(game.hands), trumps, game.to_move, _goals(game), game.start))
     return out

@@ -20,6 +20,7 @@ from typing import Any
 import tricktable
 from tricktable.bots import make_bot
 from tricktable.bots.trumps import cbatch
+from tricktable.core.moves import CardMove
 from tricktable.rules.trumps import NONE, Position, Trumps, read_view, sample_deals, sampler
 from tricktable.rules.trumps.ckernel import OpenSolver
 from tricktable.rules.trumps.solver import solve_reference
@@ -44,7 +45,7 @@ def positions(players: int, tricks: int, count: int) -> list[tuple[Trumps, Posit
         assert isinstance(game, Trumps)
         bot = make_bot("trumps", "heuristic", seed)
         while not (game.phase == "play" and not game.trick and game.hands[game.to_move or 0].bit_count() == tricks):
-            game.play(bot.choose(game.view(game.to_move)))  # type: ignore[arg-type]
+            game.play(bot.choose(game.view(game.to_move)))
         seat = game.to_move
         assert seat is not None
         suits = tuple(c // 13 if c != NONE else NONE for c in game.indicators)
@@ -80,19 +81,21 @@ def playout_rates(seconds: float, players: int = 4) -> tuple[float, float]:
             seat = game.to_move
             assert seat is not None
             move = game.legal_moves()[0]
+            assert isinstance(move, CardMove)
             partners = [next((q for q in range(players) if q != p and game.side_of[q] == game.side_of[p]), NONE)
                         for p in range(players)]  # fmt: skip
             cbatch.play_values([list(game.hands)] * 50, [list(game.indicators)] * 50, [1.0] * 50, seat,
                                list(game.side_of), partners, game.dealer, list(game.declared), 0, [], [], [],
                                [move.card], [0], [0.0] * (max(game.side_of) + 1), game.target,
-                               0.0)  # type: ignore[attr-defined]  # fmt: skip
+                               0.0)  # fmt: skip
         return 50 * len(cases)
 
     def engine() -> int:
         for game, _ in cases:
             trial = game.clone()
+            assert isinstance(trial, Trumps)
             hand = trial.hand_no
-            while trial.hand_no == hand and not trial.over:  # type: ignore[attr-defined]
+            while trial.hand_no == hand and not trial.over:
                 trial.play(bot.choose(trial.view(trial.to_move)))
         return len(cases)
 
@@ -103,8 +106,8 @@ def sampler_rates(seconds: float, players: int = 4) -> tuple[float, float]:
     game = tricktable.new_game("trumps", players=players, seed=5)
     bot = make_bot("trumps", "heuristic", 5)
     for _ in range(players * 6):
-        game.play(bot.choose(game.view(game.to_move)))  # type: ignore[arg-type]
-    k = read_view(game.view(game.to_move))  # type: ignore[arg-type]
+        game.play(bot.choose(game.view(game.to_move)))
+    k = read_view(game.view(game.to_move))
     rng = random.Random(1)
     compiled = rate(lambda: len(sample_deals(k, 100, rng)), seconds)
     kernel: Any = sampler.CDEAL

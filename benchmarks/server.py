@@ -88,10 +88,11 @@ async def watch(url: str, table: str, latencies: list[float], stop: asyncio.Even
         await ws.send(json.dumps({"type": "hello", "seat": None}))
         while not stop.is_set():
             try:
-                text = await asyncio.wait_for(ws.recv(), 1.0)
+                received = await asyncio.wait_for(ws.recv(), 1.0)
             except TimeoutError:
                 continue
             now = time.time()
+            text = received if isinstance(received, str) else received.decode()
             # Parse only what is measured, so the watchers' own work does not count as server latency.
             if text.startswith('{"type":"update"'):
                 latencies.append(now - float(text[text.rindex('"ts":') + 5 : -1]))

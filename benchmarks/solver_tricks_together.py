@@ -17,6 +17,7 @@ import argparse
 import os
 import statistics
 import time
+from typing import cast
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # before NumPy is imported
 
@@ -58,7 +59,8 @@ def main() -> None:
             hands, trump, leader = deal(5000 + seed, players, 7)
             spent, found = timed(CSOLVER.makeable, hands, trump, leader)
             sets.append(spent)
-            vector = sorted(found)[len(found) // 2]  # type: ignore[arg-type]
+            vectors = sorted(cast(set[tuple[int, ...]], found))
+            vector = vectors[len(vectors) // 2]
             spent, ok = timed(CSOLVER.solve, hands, trump, leader, list(vector))
             assert ok, "solve must agree with makeable"
             single.append(spent)

@@ -218,7 +218,8 @@ class UntrustedInput:
                 check_deals(self.NAME, players, [deal])
 
     def test_a_deal_that_is_not_an_object_or_a_list_is_refused(self) -> None:
-        for deals in ([1], ["hands"], [[]], [None], "x" * 100, 5, {"hands": []}):
+        refused: tuple[object, ...] = ([1], ["hands"], [[]], [None], "x" * 100, 5, {"hands": []})
+        for deals in refused:
             check_deals(self.NAME, self.PLAYERS[0], deals)
 
     @SETTINGS
