@@ -129,10 +129,10 @@ def main() -> None:
         + (f", one {args.outsider} (B {'told' if args.b_told else 'not told'} its seat)" if args.outsider else "")
     )
     print(f"  {'cards':>5} {'rounds':>7} {'A made':>17} {'B made':>17} {'A only':>7} {'B only':>7} {'sign p':>7}")
+    outsider: Outsider = (args.outsider, args.b_told)
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         for cards in args.cards:
             started = time.perf_counter()
-            outsider: Outsider = (args.outsider, args.b_told)
             tasks = [
                 (args.a, args.b, args.players, cards, args.seed + i, args.secret, args.numbers, b_models, outsider)
                 for i in range(args.rounds)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from typing import Any
@@ -10,7 +11,7 @@ import numpy as np
 import pytest
 
 from tricktable.interop.adapt import Session, settle_chance, spec
-from tricktable.interop.resample import plan, resample
+from tricktable.interop.resample import Watch, Witness, draw_world, plan, resample
 
 
 def _position(name: str, moves: int, seed: int, **options: Any) -> Session:
@@ -146,15 +147,10 @@ def test_trumps_worlds_fit_everywhere_in_a_hand(players: int, teams: bool) -> No
 def test_the_witness_accepts_exactly_the_worlds_with_the_seats_information(
     name: str, moves: int, options: dict[str, Any]
 ) -> None:
-    # Worlds drawn blind (no check), half of them with another seat's move changed as well (which the seat
-    # mostly sees), then held against the witness move by move and against the information string at the end:
-    # the witness must drop a world early only if its information would differ, and accept a whole world
-    # exactly when the information strings are equal.
-    import copy
-
-    from tricktable.core.errors import IllegalMove
-    from tricktable.interop.resample import Witness, _draw, _fresh_items, _names_seen
-
+    # Worlds drawn blind (``draw_world`` with a watch that only records), half of them with one more of the
+    # others' moves drawn afresh (which the seat mostly sees), held against the witness move by move and against
+    # the information string at the end: the witness must drop a world early only if its information would
+    # differ, and accept a whole world exactly when the information strings are equal.
     session = _position(name, moves, 7, **options)
     seat = session.to_move
     assert seat is not None and seat >= 0
@@ -164,28 +160,24 @@ def test_the_witness_accepts_exactly_the_worlds_with_the_seats_information(
     rng = random.Random(3)
     outcomes = set()
     for attempt in range(60):
-        world = copy.deepcopy(worked.prefix)
-        _draw(world, _fresh_items(worked, world, rng))
-        changed = rng.randrange(len(worked.moves)) if attempt % 2 else -1
-        mark: tuple[int, int] | None = (0, 0)
-        dropped = False
-        try:
-            for index, (action, keep) in enumerate(zip(worked.moves, worked.keep)):
-                if not keep:
-                    choices = [a for a in world.legal_actions() if not _names_seen(world.action_text(a), worked.seen)]
-                    action = rng.choice(choices) if choices else action
-                if index == changed:
-                    action = rng.choice(world.legal_actions())
-                world.apply_action(action)
-                if mark is not None:
-                    mark = witness.agrees(world, mark)
-                    dropped = dropped or mark is None
-        except IllegalMove:
-            continue
+        drawn = worked
+        if attempt % 2:
+            freed = rng.randrange(len(worked.moves))
+            drawn = dataclasses.replace(worked, keep=[k and i != freed for i, k in enumerate(worked.keep)])
+        watch = Watch(witness)
+        dropped: list[bool] = []
+
+        def record(world: Session, watch: Watch = watch, dropped: list[bool] = dropped) -> bool:
+            dropped.append(not watch(world))
+            return True  # play on to the end, to compare the whole information string
+
+        world = draw_world(drawn, rng, record)
+        if world is None:
+            continue  # a kept move became illegal
         same = not world.dealing and world.information(seat) == target
-        if dropped:
+        if any(dropped):
             assert not same
         else:
-            assert mark is not None and witness.complete(world, mark) == same
-        outcomes.add((dropped, same))
+            assert watch.mark is not None and witness.complete(world, watch.mark) == same
+        outcomes.add((any(dropped), same))
     assert (False, True) in outcomes and (True, False) in outcomes

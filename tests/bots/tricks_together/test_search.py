@@ -225,55 +225,53 @@ def test_the_team_mate_beats_the_heuristic_and_random_levels() -> None:
     assert heuristic > rand + 0.2, (heuristic, rand)
 
 
-def test_a_world_where_a_partners_card_fails_is_less_likely_than_one_where_it_works() -> None:
-    # Four players, 2 cards, spades trumps (2♠ turned), dealer 0 must take 1, seat 1 chose 1, seats 2-3 0.
-    # Seat 1 led the 3♥ (the K♥ takes it).  In world A seat 1 also holds the A♠, which later ruffs a club:
-    # the 3♥ works (so would the A♠ first).  In world B it holds the A♦ instead: after the 3♥ a club lead
-    # gives seat 3 a trick, while leading the A♦ first would have made every number.
-    trump_card = parse_card("2S")
+def card_reading_case() -> tuple[Any, ...]:
+    """Four players, 2 cards, spades trumps (2♠ turned), dealer 0 must take 1, seat 1 chose 1, seats 2-3 0.
+    Seat 1 led the 3♥ (the K♥ takes it).  In world A seat 1 also holds the A♠, which later ruffs a club: the
+    3♥ works (so would the A♠ first).  In world B it holds the A♦ instead: after the 3♥ a club lead gives seat
+    3 a trick, while leading the A♦ first would have made every number.  The arguments of ``rational_weights``
+    and ``fitted_weights`` up to the model, as seat 0 reads the two worlds."""
     history = [(1, parse_card("3H"))]
     played = [0, parse_cards(["3H"]), 0, 0]
     world_a = [parse_cards(["KH", "5C"]), parse_cards(["AS"]), parse_cards(["6D", "7D"]), parse_cards(["8C", "9C"])]
     world_b = [parse_cards(["KH", "5C"]), parse_cards(["AD"]), parse_cards(["6D", "7D"]), parse_cards(["8C", "9C"])]
     targets = [[1, 1, 0, 0], [1, 1, 0, 0]]
-    weights = cteam.rational_weights([world_a, world_b], played, targets, history, 0, 0, 2, 0, trump_card, 2.0)
+    return ([world_a, world_b], played, targets, history, 0, 0, 2, 0, parse_card("2S"))
+
+
+def number_reading_case() -> tuple[Any, ...]:
+    """Seat 1 chose 2 of 2 (seat 2 chose 0, dealer 3): a world giving seat 1 the two top trumps against one
+    giving it two low cards.  The arguments of ``world_weights`` (sigma 0.8, no slip), as seat 0 reads them."""
+    dealer_hand, third, fourth = parse_cards(["5C", "6C"]), parse_cards(["3D", "4D"]), parse_cards(["7H", "8H"])
+    strong = [dealer_hand, parse_cards(["AS", "KS"]), third, fourth]
+    weak = [dealer_hand, parse_cards(["3H", "4H"]), third, parse_cards(["AS", "KS"])]
+    numbers: list[int | None] = [None, 2, 0, None]
+    return ([strong, weak], [0] * 4, numbers, 0, 3, 2, 0, parse_card("2S"), 1.0, [], 0.8, 1.0)
+
+
+def test_a_world_where_a_partners_card_fails_is_less_likely_than_one_where_it_works() -> None:
+    cards = card_reading_case()
+    weights = cteam.rational_weights(*cards, 2.0)
     assert weights[0] > weights[1]
-    flat = cteam.rational_weights([world_a, world_b], played, targets, history, 0, 0, 2, 0, trump_card, 0.0)
+    flat = cteam.rational_weights(*cards, 0.0)
     assert flat[0] == flat[1]  # with no belief in rational partners every world weighs the same
 
 
 def test_a_world_whose_hands_fit_the_numbers_weighs_more() -> None:
-    # Seat 1 chose 2 of 2: a world giving it the two top trumps fits better than one giving it two low cards.
-    trump_card = parse_card("2S")
-    dealer_hand, third, fourth = parse_cards(["5C", "6C"]), parse_cards(["3D", "4D"]), parse_cards(["7H", "8H"])
-    strong = [dealer_hand, parse_cards(["AS", "KS"]), third, fourth]
-    weak = [dealer_hand, parse_cards(["3H", "4H"]), third, parse_cards(["AS", "KS"])]
-    numbers: list[int | None] = [None, 2, 0, None]
-    _, weights = cteam.world_weights([strong, weak], [0] * 4, numbers, 0, 3, 2, 0, trump_card, 1.0, [], 0.8, 1.0)
+    _, weights = cteam.world_weights(*number_reading_case())
     assert weights[0] > weights[1]
 
 
 def test_an_outsiders_number_and_cards_are_not_read_through_the_conventions() -> None:
-    # The two worlds above (seat 1 chose 2 of 2; seat 1 led a card that works in one world and not the other):
-    # told that seat 1 is an outsider, the team reads neither its number nor its card, and every world weighs
-    # the same; the other seats are still read.
-    trump_card = parse_card("2S")
-    dealer_hand, third, fourth = parse_cards(["5C", "6C"]), parse_cards(["3D", "4D"]), parse_cards(["7H", "8H"])
-    strong = [dealer_hand, parse_cards(["AS", "KS"]), third, fourth]
-    weak = [dealer_hand, parse_cards(["3H", "4H"]), third, parse_cards(["AS", "KS"])]
-    numbers: list[int | None] = [None, 2, 0, None]
-    args = ([strong, weak], [0] * 4, numbers, 0, 3, 2, 0, trump_card, 1.0, [], 0.8, 1.0)
-    _, read = cteam.world_weights(*args)
-    _, told = cteam.world_weights(*args, 1 << 1)
-    _, other_told = cteam.world_weights(*args, 1 << 3)  # the dealer, whose number is not known yet
+    # The two cases above, where seat 1's number and card tell the worlds apart: told that seat 1 is an
+    # outsider, the team reads neither, and every world weighs the same; the other seats are still read.
+    numbers = number_reading_case()
+    _, read = cteam.world_weights(*numbers)
+    _, told = cteam.world_weights(*numbers, 1 << 1)
+    _, other_told = cteam.world_weights(*numbers, 1 << 3)  # the dealer, whose number is not known yet
     assert read[0] > read[1] and told[0] == told[1] and other_told == read
 
-    history = [(1, parse_card("3H"))]
-    played = [0, parse_cards(["3H"]), 0, 0]
-    world_a = [parse_cards(["KH", "5C"]), parse_cards(["AS"]), parse_cards(["6D", "7D"]), parse_cards(["8C", "9C"])]
-    world_b = [parse_cards(["KH", "5C"]), parse_cards(["AD"]), parse_cards(["6D", "7D"]), parse_cards(["8C", "9C"])]
-    targets = [[1, 1, 0, 0], [1, 1, 0, 0]]
-    cards = ([world_a, world_b], played, targets, history, 0, 0, 2, 0, trump_card)
+    cards = card_reading_case()
     assert cteam.rational_weights(*cards, 2.0)[0] > cteam.rational_weights(*cards, 2.0)[1]
     assert len(set(cteam.rational_weights(*cards, 2.0, 1 << 1))) == 1
     coefs = [2.0] + [0.0] * 9

@@ -613,9 +613,9 @@ cdef double walk_round(uint64_t* original, int n, int trump, int dealer, int car
                        const int* targets, const int* moves, int h, uint64_t skip, const double* coefs, double temper,
                        list rows) except? -1.0:
     """Replay ``moves`` ((seat, card) pairs) in a world whose hands at the start of play are ``original``.  At
-    every choice of a seat not in ``skip`` (a bit a seat) with two cards or more: with ``rows``, append (seat, the index of
-    the card played, the features of every legal card); else add ``temper`` times the log-chance of the card
-    played under the softmax of ``coefs``.  Returns that sum of log-chances (0 with ``rows``)."""
+    every choice of a seat not in ``skip`` (a bit a seat) with two cards or more: with ``rows``, append (seat,
+    the index of the card played, the features of every legal card); else add ``temper`` times the log-chance
+    of the card played under the softmax of ``coefs``.  Returns that sum of log-chances (0 with ``rows``)."""
     cdef uint64_t hands[MAXP]
     cdef Walk t
     cdef int won[MAXP]

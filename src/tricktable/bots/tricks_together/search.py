@@ -223,9 +223,8 @@ class TeamMate(LevelledBot[Level]):
         done = 0
         beliefs = seat_weights(k, level.belief, self.belief_model) if level.belief else None
         if beliefs is not None:
-            for p in self.outsiders:
-                if p != k.seat and 0 <= p < k.players:
-                    beliefs[p] = [1.0] * 52  # even odds: the belief was learnt from team-mates' games
+            for p in self._other_outsiders(k):
+                beliefs[p] = [1.0] * 52  # even odds: the belief was learnt from team-mates' games
         while done < level.play_worlds:
             worlds = self.sample_worlds(k, BATCH, beliefs)
             targets, weights = self.weigh(k, worlds)
@@ -255,7 +254,7 @@ class TeamMate(LevelledBot[Level]):
         reader = self._reader(k)
         # Under the shared policy a partner's number says more than the blueprint's estimate: it is read exactly.
         sigma = float("inf") if shared else level.sigma
-        outsiders = self._outsider_bits(k)
+        outsiders = sum(1 << p for p in self._other_outsiders(k))  # a bit a seat, as the kernel reads them
         targets, weights = cteam.world_weights(
             worlds, k.played_by, k.numbers, k.seat, k.dealer, k.cards, k.trump, k.trump_card, scale,
             k.history, sigma, level.slip, outsiders,
@@ -278,9 +277,9 @@ class TeamMate(LevelledBot[Level]):
             weights = [a * b for a, b in zip(weights, fits)]
         return targets, weights
 
-    def _outsider_bits(self, k: Knowledge) -> int:
-        """The other seats of ``outsiders``, a bit a seat."""
-        return sum(1 << p for p in self.outsiders if p != k.seat and 0 <= p < k.players)
+    def _other_outsiders(self, k: Knowledge) -> list[int]:
+        """The seats of ``outsiders`` at this table other than this one."""
+        return [p for p in sorted(self.outsiders) if p != k.seat and 0 <= p < k.players]
 
     def _uses_shared(self, k: Knowledge) -> bool:
         """Does this round take the shared small-round policy's numbers (at this level, where there is a table:
