@@ -28,13 +28,16 @@ from typing import Any
 
 import tricktable
 from tricktable.arena.stats import paired, wilson
+from tricktable.bots.tricks_together import card_value
 from tricktable.bots.tricks_together.belief import Belief
 from tricktable.bots.tricks_together.play_reading import FEATURES
 from tricktable.bots.tricks_together.search import LEVELS, Level, TeamMate
+from tricktable.bots.tricks_together.small_rounds import load_table
 
-#: A team's learned belief and fitted card model, as files (``None``: the shipped ones).
-Models = tuple[str | None, str | None]
-SHIPPED: Models = (None, None)
+#: A team's learned belief, fitted card model, shared small-round numbers and learned value of a card, as files
+#: (``None``: the shipped ones).
+Models = tuple[str | None, str | None, str | None, str | None]
+SHIPPED: Models = (None, None, None, None)
 
 
 def parse_level(text: str) -> Level:
@@ -67,12 +70,16 @@ def card_model(path: str) -> tuple[float, ...]:
 
 def check_models(models: Models, players: int) -> None:
     """Refuse, before any game starts, model files that do not load or do not fit the table."""
-    belief, cards = models
+    belief, cards, numbers, value = models
     try:
         if belief is not None and belief_model(belief).players != players:
             raise SystemExit(f"{belief} is a belief for {belief_model(belief).players} players, not {players}")
         if cards is not None and len(card_model(cards)) != len(FEATURES):
             raise SystemExit(f"{cards} holds {len(card_model(cards))} coefficients, not {len(FEATURES)}")
+        if numbers is not None and not any(key.startswith(f"{players}/") for key in load_table(Path(numbers))):
+            raise SystemExit(f"{numbers} holds no numbers for {players} players")
+        if value is not None and not card_value.load(Path(value))["shares"]:
+            raise SystemExit(f"{value} holds no rates")
     except (OSError, ValueError, KeyError) as error:
         raise SystemExit(f"a model file does not load: {error}") from None
 
@@ -80,6 +87,8 @@ def check_models(models: Models, players: int) -> None:
 def add_model_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--b-belief", help="team B's learned belief (weights from train belief --out)")
     parser.add_argument("--b-card-model", help="team B's model of partners' cards (from play_reading_fit --out)")
+    parser.add_argument("--b-number-table", help="team B's shared small-round numbers (from small_rounds_fit --out)")
+    parser.add_argument("--b-card-value", help="team B's learned value of a card (from card_value_fit --out)")
 
 
 def team(level: Level, players: int, seed: int, models: Models = SHIPPED) -> dict[int, TeamMate]:
@@ -90,6 +99,10 @@ def team(level: Level, players: int, seed: int, models: Models = SHIPPED) -> dic
             bot.belief_model = belief_model(models[0])
         if models[1] is not None:
             bot.card_model = list(card_model(models[1]))
+        if models[2] is not None:
+            bot.number_table = load_table(Path(models[2]))
+        if models[3] is not None:
+            bot.value_table = card_value.load(Path(models[3]))
     return bots
 
 
@@ -143,7 +156,7 @@ def main() -> None:
     args = parser.parse_args()
     for text in (args.a, args.b, args.numbers):
         parse_level(text)  # refuse a bad level before any game starts
-    b_models: Models = (args.b_belief, args.b_card_model)
+    b_models: Models = (args.b_belief, args.b_card_model, args.b_number_table, args.b_card_value)
     check_models(b_models, args.players)
     tasks = [
         (args.a, args.b, args.numbers, args.players, args.seed + g, args.min_cards, b_models) for g in range(args.games)

@@ -13,6 +13,7 @@ import tricktable
 from tricktable.bots.tricks_together.belief import MODEL
 from tricktable.bots.tricks_together.play_reading import FEATURES
 from tricktable.bots.tricks_together.search import LEVELS
+from tricktable.bots.tricks_together.small_rounds import load_table
 
 from benchmarks import play_paired_tricks_together as PAIRED
 
@@ -55,15 +56,43 @@ def test_team_b_plays_with_the_models_it_is_given_and_bad_files_are_refused(tmp_
         game = tricktable.new_game("tricks-together", players=4, seed=seed, deals=[{"round": 5, "dealer": 0}])
         while not game.score_sheet:
             seat = game.to_move
-            shipped = PAIRED.team(level, 4, seed, (str(MODEL), None))[seat].choose(game.view(seat))
+            shipped = PAIRED.team(level, 4, seed, (str(MODEL), None, None, None))[seat].choose(game.view(seat))
             if game.phase == "play":
                 same += shipped == PAIRED.team(level, 4, seed)[seat].choose(game.view(seat))
-                differ += shipped != PAIRED.team(level, 4, seed, (str(flat), str(blind)))[seat].choose(game.view(seat))
+                other = PAIRED.team(level, 4, seed, (str(flat), str(blind), None, None))[seat]
+                differ += shipped != other.choose(game.view(seat))
             game.play(shipped)
     # The shipped files named are the shipped models; other models change some card.
     assert same > 20 and differ > 0
-    PAIRED.check_models((str(flat), str(blind)), 4)
+    PAIRED.check_models((str(flat), str(blind), None, None), 4)
     with pytest.raises(SystemExit, match="for 4 players, not 3"):
-        PAIRED.check_models((str(flat), None), 3)
+        PAIRED.check_models((str(flat), None, None, None), 3)
     with pytest.raises(SystemExit, match="does not load"):
-        PAIRED.check_models((None, str(tmp_path / "missing.json")), 4)
+        PAIRED.check_models((None, str(tmp_path / "missing.json"), None, None), 4)
+
+
+def test_team_b_plays_with_the_numbers_and_the_value_it_is_given(tmp_path: Path) -> None:
+    # A table of numbers for 4 players only, and a value that counts only the blueprint's play-outs (share 0).
+    numbers, blueprint_only = tmp_path / "numbers.json", tmp_path / "value.json"
+    numbers.write_text(json.dumps({"4/2": load_table()["4/2"]}))
+    blueprint_only.write_text(json.dumps({"shares": dict.fromkeys(map(str, range(2, 8)), 0.0)}))
+    PAIRED.check_models((None, None, str(numbers), str(blueprint_only)), 4)
+    with pytest.raises(SystemExit, match="no numbers for 3 players"):
+        PAIRED.check_models((None, None, str(numbers), None), 3)
+    with pytest.raises(SystemExit, match="does not load"):
+        PAIRED.check_models((None, None, None, str(tmp_path / "missing.json")), 4)
+    bots = PAIRED.team(PAIRED.parse_level("easy:value=1"), 4, 0, (None, None, str(numbers), str(blueprint_only)))
+    assert all(bot.number_table == {"4/2": load_table()["4/2"]} for bot in bots.values())
+    assert all(bot.value_table == {"shares": dict.fromkeys(map(str, range(2, 8)), 0.0)} for bot in bots.values())
+    level = PAIRED.parse_level("easy:budget=60.0,value=1")
+    differ = 0
+    for seed in range(4):
+        game = tricktable.new_game("tricks-together", players=4, seed=seed, deals=[{"round": 5, "dealer": 0}])
+        while not game.score_sheet:
+            seat = game.to_move
+            shipped = PAIRED.team(level, 4, seed)[seat].choose(game.view(seat))
+            if game.phase == "play":
+                other = PAIRED.team(level, 4, seed, (None, None, None, str(blueprint_only)))[seat]
+                differ += shipped != other.choose(game.view(seat))
+            game.play(shipped)
+    assert differ > 0

@@ -195,7 +195,7 @@ def test_the_next_turn_s_rounds_are_played_by_a_team_drawing_worlds_from_the_bel
     monkeypatch.setattr(TeamMate, "sample_worlds", counted)
     for power in (0.0, 1.0):
         drawn.clear()
-        record = belief_data.play((4, 3, belief_data.FIRST_SEED, "easy", power))
+        record = belief_data.play((4, 3, belief_data.FIRST_SEED, "easy", power, belief_data.SIZES))
         assert record["cards"] == 5 and any(move[0] != "b" for move in record["moves"])  # cards were played
         # Uniform worlds at power 0; at power 1, every card's worlds drawn with the belief's weights.
         assert drawn and all((beliefs is not None) == (power > 0) for beliefs in drawn)

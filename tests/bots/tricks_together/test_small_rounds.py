@@ -4,14 +4,26 @@ from __future__ import annotations
 
 import dataclasses
 
+import numpy as np
 import pytest
 
 import tricktable
+from tricktable.bots.tricks_together.belief_data import SIZES, play
 from tricktable.bots.tricks_together.search import LEVELS, MISFIT, TeamMate
 from tricktable.bots.tricks_together.small_rounds import CAPS, SETTINGS, load_table, shape, table_number
-from tricktable.bots.tricks_together.small_rounds_fit import DEALS, Sampled, compute_policy, number_vectors, sample
+from tricktable.bots.tricks_together.small_rounds_fit import (
+    DEALS,
+    VALUE_NAMES,
+    Sampled,
+    compute_policy,
+    fit_logit,
+    lead_shares,
+    number_vectors,
+    sample,
+    value_rows,
+)
 from tricktable.core.cards import parse_card
-from tricktable.rules.tricks_together import read_view, sample_deals
+from tricktable.rules.tricks_together import makeable, read_view, sample_deals
 
 
 def mask(*cards: str) -> int:
@@ -62,6 +74,50 @@ def test_a_fitted_policy_covers_every_position_and_is_checked_on_other_deals() -
     assert all(set(numbers.values()) <= {0, 1, 2} for numbers in entry["policy"])
     # Fitted in-sample, so it does at least as well there as on the deals it never saw (up to noise).
     assert 0.3 < entry["checked_rate"] <= entry["fitted_rate"] + 0.1
+
+
+def test_judged_by_a_value_a_vector_open_hands_cannot_make_is_worth_nothing() -> None:
+    value = [0.5, 1.0, 1.0, -1.0]  # made more often when the blueprint makes it and more leads keep it
+    _, open_made = sample(4, 3, deals=30, seed=2)
+    _, chances = sample(4, 3, deals=30, seed=2, value=value)
+    assert chances.dtype.kind == "f"
+    assert ((chances > 0) == open_made).all()
+    assert ((chances > 0.0) & (chances < 1.0) | (chances == 0.0)).all()
+    assert len(set(chances[open_made].round(6))) > 1  # the features tell the makeable vectors apart
+
+
+def test_lead_shares_are_the_leads_after_which_open_hands_can_still_make_a_vector() -> None:
+    game = tricktable.new_game("tricks-together", players=4, seed=4, deals=[{"round": 3, "dealer": 0}])
+    hands, trump = list(game.hands), game.trump_suit
+    shares = lead_shares(hands, trump, 1)
+    assert set(shares) == makeable(hands, trump, 1)
+    assert all(0.0 < share <= 1.0 and (share * 3).is_integer() for share in shares.values())
+
+
+def test_the_value_is_fitted_on_the_rounds_a_team_played() -> None:
+    records = [play((4, index, 720000, "easy", 0.0, SIZES)) for index in (1, 7, 13, 19, 25, 31)]
+    x, y = value_rows(records, 4, 3)
+    assert x.shape == (len(y), len(VALUE_NAMES)) and len(y) <= len(records)
+    assert (x[:, 0] == 1.0).all() and (x[:, 2] > 0.0).all()  # makeable: some lead keeps it
+    # A logistic fit recovers the coefficients that made its labels.
+    rng = np.random.default_rng(0)
+    features = np.column_stack([np.ones(4000), rng.integers(0, 2, 4000), rng.random(4000)])
+    truth = np.array([-0.5, 1.5, 2.0])
+    labels = (rng.random(4000) < 1 / (1 + np.exp(-features @ truth))).astype(float)
+    assert np.allclose(fit_logit(features, labels, l2=0.0), truth, atol=0.3)
+
+
+def test_a_team_can_share_another_table_of_numbers() -> None:
+    # A table whose policy for 4 players and 2 cards says 2 for every shape: the team says it and reads it.
+    table = {"4/2": {"cap": CAPS[2], "policy": [dict.fromkeys(names, 2) for names in load_table()["4/2"]["policy"]]}}
+    game = tricktable.new_game("tricks-together", players=4, seed=11, deals=[{"round": 2, "dealer": 0}])
+    bot = TeamMate(seed=1, level="strong")
+    bot.number_table = table
+    k = read_view(game.view(1))
+    assert bot.number(k) == 2
+    assert bot._shared_number(k, 1, k.hand) == 2
+    shipped = TeamMate(seed=1, level="strong").number(k)
+    assert shipped == table_number(4, 2, 1, k.hand, k.trump_card) != 2  # the shipped table says otherwise
 
 
 def test_the_policy_is_read_from_the_table() -> None:

@@ -2,17 +2,17 @@
 view in them.
 
     python -m tricktable.bots.tricks_together.belief_data --out DATA --rounds 2000 [--level strong] [--belief 0]
-        [--workers 2]
+        [--sizes 2 3 4 5 6 7] [--workers 2]
 
-Round ``i`` has ``SIZES[i % len(SIZES)]`` cards and is dealt by seed ``--first-seed + i``, the dealer turning
-with ``i``; a team of ``--level`` team-mates (seeded by the round) chooses the numbers and plays it out.  They
-draw their worlds uniformly, as ``strong`` did when the shipped belief was learnt (``--belief 0``), so that the
-data does not feed on the model it makes and the shipped model can be made again; ``--belief 1`` lets them draw
-their worlds from the shipped belief, as ``strong`` plays now: the games of the next turn of learning.  Only
-the moves are kept, as JSON lines in files of ``CHUNK`` rounds (``rounds-000000.jsonl``, ...): a file already
-there is not played again, so a run stopped half-way goes on where it stopped, and the same command always makes
-the same files.  ``positions`` replays a round and gives, before every card played, each seat's knowledge and
-the true hands (the label, free), and ``choices`` every card a seat chose with the card it played (the
+Round ``i`` has ``sizes[i % len(sizes)]`` cards (``--sizes``, by default ``SIZES``) and is dealt by seed
+``--first-seed + i``, the dealer turning with ``i``; a team of ``--level`` team-mates (seeded by the round) chooses
+the numbers and plays it out. They draw their worlds uniformly, as ``strong`` did when the shipped belief was learnt
+(``--belief 0``), so that the data does not feed on the model it makes and the shipped model can be made again;
+``--belief 1`` lets them draw their worlds from the shipped belief, as ``strong`` plays now: the games of the next
+turn of learning. Only the moves are kept, as JSON lines in files of ``CHUNK`` rounds (``rounds-000000.jsonl``,
+...): a file already there is not played again, so a run stopped half-way goes on where it stopped, and the same
+command always makes the same files. ``positions`` replays a round and gives, before every card played, each seat's
+knowledge and the true hands (the label, free), and ``choices`` every card a seat chose with the card it played (the
 policy's label); ``train.py`` turns them into the networks' inputs.
 """
 
@@ -51,11 +51,11 @@ def deal(players: int, cards: int, seed: int, dealer: int) -> Any:
     )
 
 
-def play(task: tuple[int, int, int, str, float]) -> Record:
+def play(task: tuple[int, int, int, str, float, tuple[int, ...]]) -> Record:
     """One round (``index``) played by a team of ``level``, drawing worlds from the learned belief at power
-    ``belief`` (0: uniformly): its setting and every move."""
-    players, index, first_seed, level, belief = task
-    cards, seed, dealer = SIZES[index % len(SIZES)], first_seed + index, index % players
+    ``belief`` (0: uniformly), the round sizes taken in turn from ``sizes``: its setting and every move."""
+    players, index, first_seed, level, belief, sizes = task
+    cards, seed, dealer = sizes[index % len(sizes)], first_seed + index, index % players
     game = deal(players, cards, seed, dealer)
     bots = {seat: TeamMate(seed=seed * 16 + seat, level=level) for seat in range(players)}
     for bot in bots.values():
@@ -152,14 +152,21 @@ def split(record: Record) -> str:
 
 
 def generate(
-    out: Path, rounds: int, players: int, level: str, first_seed: int, workers: int, belief: float = 0.0
+    out: Path,
+    rounds: int,
+    players: int,
+    level: str,
+    first_seed: int,
+    workers: int,
+    belief: float = 0.0,
+    sizes: tuple[int, ...] = SIZES,
 ) -> None:
     out.mkdir(parents=True, exist_ok=True)
     starts = [s for s in range(0, rounds, CHUNK) if not (out / f"rounds-{s:06d}.jsonl").exists()]
     with Progress() as progress, ProcessPoolExecutor(max_workers=workers) as pool:
         bar = progress.add_task("rounds", total=rounds, completed=rounds - sum(min(CHUNK, rounds - s) for s in starts))
         for start in starts:
-            tasks = [(players, i, first_seed, level, belief) for i in range(start, min(start + CHUNK, rounds))]
+            tasks = [(players, i, first_seed, level, belief, sizes) for i in range(start, min(start + CHUNK, rounds))]
             lines = []
             for record in pool.map(play, tasks):
                 lines.append(json.dumps(record))
@@ -181,12 +188,17 @@ def main() -> None:
     parser.add_argument(
         "--belief", type=float, default=0.0, help="the power of the learned belief the team draws worlds with"
     )
+    parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES), help="round sizes, in turn")
     args = parser.parse_args()
+    if not all(2 <= size <= 10 for size in args.sizes):
+        raise SystemExit("--sizes are round sizes from 2 to 10 cards")
     if not 3 <= args.players <= 5:
         raise SystemExit("Tricks Together is played by 3 to 5 players")
     if not 0.0 <= args.belief <= 4.0:
         raise SystemExit("--belief is a power from 0 (uniform worlds) to 4")
-    generate(args.out, args.rounds, args.players, args.level, args.first_seed, args.workers, args.belief)
+    generate(
+        args.out, args.rounds, args.players, args.level, args.first_seed, args.workers, args.belief, tuple(args.sizes)
+    )
 
 
 if __name__ == "__main__":

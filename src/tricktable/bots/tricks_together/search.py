@@ -12,8 +12,11 @@ weighs little, and with Secret numbers a hidden number is the policy's number fo
 
 **Cards.**  Worlds are drawn consistently with the view (the cards gone, the cards each seat holds, the suits
 it has shown it lacks).  Every legal card is played out in every world, the blueprint for everybody after it;
-in the last tricks (``solver_tricks``: four at ``normal`` and ``strong``) the open-hands solver judges instead.
-The card with the most weight of success is played; ties go to the blueprint's own choice.
+in the last tricks (``solver_tricks``: four at ``normal``) the open-hands solver judges instead.  ``strong``
+asks both in every trick and counts a world by the learned value (``card_value``: a world open hands can still
+make but the blueprint does not is worth about half to three quarters of one the blueprint makes, by the tricks
+left; measured on the team's own rounds).  The card with the most weight of success is played; ties go to the
+blueprint's own choice.
 
 **Inference.**  A world can be weighted by how well it explains what the others did: their numbers (the
 distance from the blueprint's number for the sampled hand, ``sigma``), their cards (each card the blueprint
@@ -44,12 +47,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from tricktable.bots.base import LevelledBot
-from tricktable.bots.tricks_together import cteam, play_reading
+from tricktable.bots.tricks_together import card_value, cteam, play_reading
 from tricktable.bots.tricks_together.belief import Belief, seat_weights
 from tricktable.bots.tricks_together.blueprint import number_scale, quick_number
 from tricktable.bots.tricks_together.number_reading import Reader, features, reader_for
 from tricktable.bots.tricks_together.policy import policy
-from tricktable.bots.tricks_together.small_rounds import policy_for, shape, table_number
+from tricktable.bots.tricks_together.small_rounds import Table, policy_for, shape, table_number
 from tricktable.core.cards import card_str, parse_card
 from tricktable.rules.tricks_together import Knowledge, one_card_number, read_view, sample_deals, solve
 
@@ -66,7 +69,6 @@ class Level:
     solver_tricks: int  #: the solver judges each world when this many tricks or fewer are left (0: never)
     budget: float  #: seconds a move may take, roughly
     search_numbers: bool = True  #: choose numbers by search (else the blueprint's number, which partners can read)
-    keep_open: float = 0.0  #: weight of "still makeable with open hands" beside the play-out's success
     deep_numbers: int = 0  #: up to this many cards a round, partners' numbers come from their own search
     rational: float = 0.0  #: how strongly partners are taken to play cards that work (0: not at all)
     inner_worlds: int = 40  #: the deals each partner's own search weighs, in that deeper model
@@ -78,6 +80,9 @@ class Level:
     belief: float = 0.0
     #: no search: the learned policy's cards, and numbers that imitate ``strong``'s (the ``fast`` level)
     imitate: bool = False
+    #: judge a card in every trick by the learned value of a world (``card_value``): the chance the team makes its
+    #: numbers there, from whether open hands can still make them and whether the blueprint does
+    value: bool = False
 
 
 LEVELS = {
@@ -127,6 +132,7 @@ LEVELS = {
         model_numbers=6,
         play_model=0.3,
         belief=1.0,
+        value=True,
     ),
 }
 
@@ -135,6 +141,14 @@ BATCH = 100
 #: Weight of a world in which a partner's hand would not have given the number it chose under the shared
 #: small-round policy: small rather than 0, so that a deal nobody expected still leaves some worlds.
 MISFIT = 0.02
+
+
+def best_card(legal: list[int], scores: list[float], votes: list[float]) -> int:
+    """The card of the highest score; ties go to the one the blueprint plays in the most weight of worlds
+    (``votes``), then to the lowest card."""
+    top = max(scores)
+    close = [i for i in range(len(legal)) if scores[i] >= top - 1e-12]
+    return legal[max(close, key=lambda i: (votes[i], -legal[i]))]
 
 
 class TeamMate(LevelledBot[Level]):
@@ -146,6 +160,10 @@ class TeamMate(LevelledBot[Level]):
     #: next turn of a model beside the shipped one (``benchmarks/rounds_paired_tricks_together.py --b-belief``).
     belief_model: Belief | None = None
     card_model: list[float] | None = None
+    #: The shared small-round numbers (``None``: the shipped ``small_rounds.json``): a whole team must share one.
+    number_table: Table | None = None
+    #: The learned value's rates (``None``: the shipped ``card_value.json``), to try a refitted one beside it.
+    value_table: dict[str, Any] | None = None
     #: Seats of players who do not share the team's conventions (a person, or a bot of another kind): their
     #: numbers and cards are not read through the blueprint, the shared small-round policy, the fitted models
     #: or the belief, which all describe team-mates like this one, and their hands are drawn at even odds.
@@ -231,19 +249,20 @@ class TeamMate(LevelledBot[Level]):
             batch_scores, batch_votes = cteam.play_scores(
                 worlds, targets, weights, k.trump, k.leader, k.trick, k.won, k.left, k.gone, legal, k.seat
             )
-            if use_solver:
-                batch_scores = self._solve(k, worlds, targets, weights, legal)
-            elif level.keep_open:
+            if level.value:
                 open_scores = self._solve(k, worlds, targets, weights, legal)
-                batch_scores = [a + level.keep_open * b for a, b in zip(batch_scores, open_scores)]
+                share = card_value.share(k.players, k.left, self.value_table)
+                # The chance of success in a world makeable with open hands that the blueprint does not make,
+                # as a share of that in one it does make (only the ratio orders the cards).
+                batch_scores = [share * o + (1.0 - share) * b for o, b in zip(open_scores, batch_scores)]
+            elif use_solver:
+                batch_scores = self._solve(k, worlds, targets, weights, legal)
             scores = [a + b for a, b in zip(scores, batch_scores)]
             votes = [a + b for a, b in zip(votes, batch_votes)]
             done += BATCH
             if time.perf_counter() - start > level.budget:
                 break
-        top = max(scores)
-        close = [i for i in range(len(legal)) if scores[i] >= top - 1e-12]
-        return legal[max(close, key=lambda i: (votes[i], -legal[i]))]
+        return best_card(legal, scores, votes)
 
     def weigh(self, k: Knowledge, worlds: list[list[int]]) -> tuple[list[list[int]], list[float]]:
         """Each world's numbers to make (a hidden one guessed) and its weight: how well it explains what the
@@ -284,13 +303,17 @@ class TeamMate(LevelledBot[Level]):
     def _uses_shared(self, k: Knowledge) -> bool:
         """Does this round take the shared small-round policy's numbers (at this level, where there is a table:
         a level variant may ask for more cards than the table covers)?"""
-        return 2 <= k.cards <= self.level.table_numbers and k.trump >= 0 and policy_for(k.players, k.cards) is not None
+        return (
+            2 <= k.cards <= self.level.table_numbers
+            and k.trump >= 0
+            and policy_for(k.players, k.cards, self.number_table) is not None
+        )
 
     def _shared_number(self, k: Knowledge, seat: int, hand: int) -> int | None:
         """The shared small-round policy's number for ``seat`` holding ``hand``, where this level uses it."""
         if not self._uses_shared(k):
             return None
-        return table_number(k.players, k.cards, (seat - k.dealer) % k.players, hand, k.trump_card)
+        return table_number(k.players, k.cards, (seat - k.dealer) % k.players, hand, k.trump_card, self.number_table)
 
     def _read_shared(
         self, k: Knowledge, worlds: list[list[int]], targets: list[list[int]], weights: list[float]
@@ -298,7 +321,7 @@ class TeamMate(LevelledBot[Level]):
         """Read the partners' numbers through the shared policy, in place: a world whose hand for a partner
         would have given another number than the one it chose weighs ``MISFIT``; with Secret numbers, a
         hidden number is the policy's number for the sampled hand (the dealer takes the rest)."""
-        found = policy_for(k.players, k.cards) if self._uses_shared(k) else None
+        found = policy_for(k.players, k.cards, self.number_table) if self._uses_shared(k) else None
         if found is None:
             return
         cap, policy = found

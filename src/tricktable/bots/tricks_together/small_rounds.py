@@ -44,23 +44,31 @@ def shape(hand: int, turned: int, cap: int) -> str:
     return "|".join(sorted(groups))
 
 
+#: A table of policies: per setting (``"players/cards"``), the shape cap and the numbers by position and shape.
+Table = dict[str, Any]
+
+
 @cache
-def load_table() -> dict[str, Any]:
-    loaded: dict[str, Any] = json.loads(TABLE.read_text(encoding="utf-8"))
+def load_table(path: Path = TABLE) -> Table:
+    """The shipped table, or another one fitted by ``small_rounds_fit --out`` (to try it beside the shipped)."""
+    loaded: Table = json.loads(path.read_text(encoding="utf-8"))
     return loaded
 
 
-def policy_for(players: int, cards: int) -> tuple[int, list[dict[str, int]]] | None:
-    """The shape cap and, per chooser's position (index 0: position 1), the numbers by shape; ``None`` where
-    there is no table.  Looked up once per batch of sampled deals rather than once per hand."""
-    entry = load_table().get(f"{players}/{cards}")
+def policy_for(players: int, cards: int, table: Table | None = None) -> tuple[int, list[dict[str, int]]] | None:
+    """The shape cap and, per chooser's position (index 0: position 1), the numbers by shape, from ``table`` (the
+    shipped one when ``None``); ``None`` where there is no policy.  Looked up once per batch of sampled deals
+    rather than once per hand."""
+    entry = (load_table() if table is None else table).get(f"{players}/{cards}")
     return None if entry is None else (entry["cap"], entry["policy"])
 
 
-def table_number(players: int, cards: int, position: int, hand: int, turned: int) -> int | None:
+def table_number(
+    players: int, cards: int, position: int, hand: int, turned: int, table: Table | None = None
+) -> int | None:
     """The shared policy's number for the chooser at ``position`` (1 leads) with ``hand``, with trumps; ``None``
     where there is no table (other settings) or the shape never came up when it was fitted."""
-    found = policy_for(players, cards)
+    found = policy_for(players, cards, table)
     if found is None or not 1 <= position < players:
         return None
     cap, policy = found

@@ -15,15 +15,21 @@ on.  The deals are seeded, so the table comes out the same each time.
 
 from __future__ import annotations
 
+import argparse
 import itertools
 import json
+import math
 import random
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from tricktable.bots.tricks_together.small_rounds import CAPS, SETTINGS, TABLE, shape
+from tricktable.bots.tricks_together import cteam
+from tricktable.bots.tricks_together.belief_data import deal
+from tricktable.bots.tricks_together.belief_data import load as load_rounds
+from tricktable.bots.tricks_together.small_rounds import CAPS, SETTINGS, TABLE, load_table, shape
 from tricktable.rules.tricks_together import makeable
 
 #: Deals each setting's policy is fitted on, by cards a round (longer rounds are slower to judge).
@@ -35,22 +41,72 @@ def number_vectors(players: int, cards: int) -> list[tuple[int, ...]]:
     return [v for v in itertools.product(range(cards + 1), repeat=players - 1) if sum(v) <= cards]
 
 
-def sample(players: int, cards: int, deals: int, seed: int) -> tuple[list[list[str]], np.ndarray]:
+#: What the learned value of a vector of numbers reads (``value_features``).
+VALUE_NAMES = ("constant", "the blueprint makes it", "leads that keep it", "only one lead keeps it")
+
+
+def lead_shares(hands: list[int], trump: int, leader: int) -> dict[tuple[int, ...], float]:
+    """Every vector the team can make with open hands, and the share of the leader's first cards after which it
+    still can (a vector only one lead keeps is one the team seldom finds with its hands hidden)."""
+    cards = [c for c in range(52) if hands[leader] >> c & 1]
+    counts: dict[tuple[int, ...], int] = {}
+    for card in cards:
+        held = list(hands)
+        held[leader] ^= 1 << card
+        for vector in makeable(held, trump, leader, [card]):
+            counts[vector] = counts.get(vector, 0) + 1
+    return {vector: count / len(cards) for vector, count in counts.items()}
+
+
+def blueprint_makes(hands: list[int], numbers: list[int], trump: int, leader: int, turned: int) -> bool:
+    """Does the blueprint, every seat playing from its own hand, make ``numbers`` on this deal?"""
+    n, cards = len(hands), hands[leader].bit_count()
+    gone = 1 << turned
+    first = cteam.blueprint_card(leader, hands[leader], [], -1, leader, numbers, cards, gone, trump, n)
+    scores, _ = cteam.play_scores([hands], [numbers], [1.0], trump, leader, [], [0] * n, cards, gone, [first], leader)
+    return scores[0] > 0.0
+
+
+def value_features(
+    hands: list[int], numbers: list[int], trump: int, leader: int, turned: int, share: float
+) -> list[float]:
+    """What the learned value of a makeable vector reads (``VALUE_NAMES``): a constant, whether the blueprint
+    makes it, the share of the leader's first cards that keep it makeable, and whether only one does."""
+    only_one = share * hands[leader].bit_count() < 1.5
+    return [1.0, float(blueprint_makes(hands, numbers, trump, leader, turned)), share, float(only_one)]
+
+
+def chance(coefficients: list[float], features: list[float]) -> float:
+    return 1.0 / (1.0 + math.exp(-sum(c * f for c, f in zip(coefficients, features))))
+
+
+def sample(
+    players: int, cards: int, deals: int, seed: int, value: list[float] | None = None
+) -> tuple[list[list[str]], np.ndarray]:
     """Random deals (the dealer is seat 0): each chooser's shape, and for each number vector whether the team
-    could make it with open hands."""
+    could make it with open hands (``value`` given: the chance the team makes it, 0 where open hands cannot,
+    by the learned value's coefficients for this setting)."""
     rng = random.Random(seed)
     vectors = number_vectors(players, cards)
     cap = CAPS[cards]
     shapes: list[list[str]] = []
-    made = np.zeros((deals, len(vectors)), dtype=bool)
+    made = np.zeros((deals, len(vectors)), dtype=bool if value is None else np.float32)
     for d in range(deals):
         drawn = rng.sample(range(52), players * cards + 1)
         turned = drawn[-1]
         hands = [sum(1 << c for c in drawn[p * cards : (p + 1) * cards]) for p in range(players)]
         shapes.append([shape(hands[p], turned, cap) for p in range(1, players)])
-        reachable = makeable(hands, turned // 13, 1)
+        if value is None:
+            reachable = makeable(hands, turned // 13, 1)
+            for i, vector in enumerate(vectors):
+                made[d, i] = (cards - sum(vector), *vector) in reachable
+            continue
+        shares = lead_shares(hands, turned // 13, 1)
         for i, vector in enumerate(vectors):
-            made[d, i] = (cards - sum(vector), *vector) in reachable
+            numbers = (cards - sum(vector), *vector)
+            if numbers in shares:
+                features = value_features(hands, list(numbers), turned // 13, 1, turned, shares[numbers])
+                made[d, i] = chance(value, features)
     return shapes, made
 
 
@@ -68,9 +124,10 @@ class Sampled:
             self.column[vector] = i
 
     def successes(self, numbers: np.ndarray) -> np.ndarray:
-        """Per deal, whether the numbers (deals x positions) could be made; over the cards fails."""
+        """Per deal, whether the numbers (deals x positions) could be made (or the chance they are); over the
+        cards fails."""
         column = self.column[tuple(numbers.T)]
-        out = np.zeros(len(numbers), dtype=bool)
+        out = np.zeros(len(numbers), dtype=self.made.dtype)
         ok = column >= 0
         out[ok] = self.made[np.nonzero(ok)[0], column[ok]]
         return out
@@ -118,11 +175,14 @@ class Sampled:
         return np.tile(np.array(starts, dtype=np.int64), (self.players - 1, 1))
 
 
-def compute_policy(players: int, cards: int, deals: int, seed: int = 0) -> dict[str, Any]:
-    """The joint policy for one setting, fitted on ``deals`` deals and checked on a quarter as many others."""
-    fitted = Sampled(players, cards, *sample(players, cards, deals, seed))
+def compute_policy(
+    players: int, cards: int, deals: int, seed: int = 0, value: list[float] | None = None
+) -> dict[str, Any]:
+    """The joint policy for one setting, fitted on ``deals`` deals and checked on a quarter as many others; judged
+    with open hands, or by the chance the team makes the numbers when ``value`` (coefficients) is given."""
+    fitted = Sampled(players, cards, *sample(players, cards, deals, seed, value))
     policy = fitted.improve(fitted.share_start())
-    check_shapes, check_made = sample(players, cards, max(1, deals // 4), seed + 1)
+    check_shapes, check_made = sample(players, cards, max(1, deals // 4), seed + 1, value)
     known = {name: i for i, name in enumerate(fitted.names)}
     checked = Sampled(players, cards, check_shapes, check_made)
     # Shapes the fitting deals never met take the starting policy's number here (at the table, the bots
@@ -131,31 +191,133 @@ def compute_policy(players: int, cards: int, deals: int, seed: int = 0) -> dict[
     for i, name in enumerate(checked.names):
         if name in known:
             start[:, i] = policy[:, known[name]]
-    return {
+    entry = {
         "cap": CAPS[cards],
         "policy": [{name: int(policy[p][i]) for i, name in enumerate(fitted.names)} for p in range(players - 1)],
         "fitted_rate": fitted.rate(policy),
         "checked_rate": checked.rate(start),
         "deals": deals,
     }
+    if value is not None:
+        entry["value"] = value
+        entry["checked_open"] = float((checked.successes(checked.numbers(start)) > 0).mean())
+        # The shipped policy on the same deals, by the same value: what the new one gains by its judge.
+        shipped = checked.share_start()
+        old = load_table().get(f"{players}/{cards}", {"policy": [{}] * (players - 1)})["policy"]
+        for i, name in enumerate(checked.names):
+            for p in range(players - 1):
+                shipped[p, i] = old[p].get(name, shipped[p, i])
+        entry["shipped_rate"] = checked.rate(shipped)
+        entry["shipped_open"] = float((checked.successes(checked.numbers(shipped)) > 0).mean())
+    return entry
 
 
-def _compute(setting: tuple[int, int]) -> dict[str, Any]:
-    players, cards = setting
-    return compute_policy(players, cards, deals=DEALS[cards])
+# ----- the learned value of a vector of numbers ----------------------------------------------------------------
+
+
+def value_rows(records: list[dict[str, Any]], players: int, cards: int) -> tuple[np.ndarray, np.ndarray]:
+    """From rounds a team played (``belief_data``'s records), for each round of this setting whose numbers were
+    makeable with open hands: the value's features of its deal and numbers, and whether the team made them."""
+    xs, ys = [], []
+    for record in records:
+        if record["players"] != players or record["cards"] != cards:
+            continue
+        game = deal(players, cards, record["seed"], record["dealer"])
+        hands = list(game.hands)
+        for move in record["moves"][: players - 1]:
+            game.play(move)
+        numbers = list(game.numbers)
+        if game.phase != "play" or None in numbers:
+            continue  # the numbers exceeded the cards: failed before any card
+        leader = (record["dealer"] + 1) % players
+        share = lead_shares(hands, game.trump_suit, leader).get(tuple(numbers))
+        if share is None:
+            continue
+        xs.append(value_features(hands, numbers, game.trump_suit, leader, game.trump_card, share))
+        ys.append(float(record["made"]))
+    return np.array(xs, dtype=np.float64).reshape(-1, len(VALUE_NAMES)), np.array(ys)
+
+
+def fit_logit(x: np.ndarray, y: np.ndarray, l2: float = 1.0) -> np.ndarray:
+    """Logistic regression by Newton's method, an L2 penalty on every coefficient but the constant."""
+    w = np.zeros(x.shape[1])
+    penalty = np.r_[1e-6, np.full(x.shape[1] - 1, l2)]
+    for _ in range(50):
+        p = 1.0 / (1.0 + np.exp(-x @ w))
+        gradient = x.T @ (p - y) + penalty * w
+        hessian = x.T @ (x * (p * (1 - p))[:, None]) + np.diag(penalty)
+        w -= np.linalg.solve(hessian, gradient)
+    return w
+
+
+def fit_value(records: list[dict[str, Any]], players: int, cards: int) -> tuple[list[float], str]:
+    """The value's coefficients for one setting, and a line saying how well they explain the rounds."""
+    x, y = value_rows(records, players, cards)
+    if len(y) < 50 or y.min() == y.max():
+        raise SystemExit(f"{len(y)} makeable rounds of {players} players and {cards} cards: too few to fit a value")
+    w = fit_logit(x, y)
+    p = np.clip(1.0 / (1.0 + np.exp(-x @ w)), 1e-9, 1 - 1e-9)
+    base = float(y.mean())
+    fitted = float(np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
+    constant = base * math.log(base) + (1 - base) * math.log(1 - base)
+    coefficients = ", ".join(f"{name} {c:+.2f}" for name, c in zip(VALUE_NAMES, w))
+    return [float(c) for c in w], (
+        f"{players} players, {cards} cards: {len(y)} makeable rounds, made {base:.3f}; log-chance a round"
+        f" {fitted:.3f} against {constant:.3f} for the share alone; {coefficients}"
+    )
+
+
+def _compute(task: tuple[int, int, int | None, list[float] | None]) -> dict[str, Any]:
+    players, cards, deals, value = task
+    return compute_policy(players, cards, deals=deals or DEALS[cards], value=value)
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", type=Path, default=TABLE, help="where the table goes (default: the shipped one)")
+    parser.add_argument("--settings", nargs="+", help="only these settings, as PLAYERS/CARDS (the rest are copied)")
+    parser.add_argument("--deals", type=int, help="deals a setting (default: more for shorter rounds)")
+    parser.add_argument(
+        "--value",
+        type=Path,
+        nargs="+",
+        help="judge numbers by a value learnt from the rounds in these folders (made by belief_data)",
+    )
+    parser.add_argument("--value-players", type=int, default=4, help="the player count the value's rounds are of")
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    settings = SETTINGS
+    if args.settings:
+        try:
+            settings = [(int(a), int(b)) for a, _, b in (text.partition("/") for text in args.settings)]
+        except ValueError:
+            raise SystemExit("a setting is PLAYERS/CARDS, e.g. 4/3") from None
+        if unknown := [s for s in settings if s not in SETTINGS]:
+            raise SystemExit(f"no shared numbers for {unknown}; settings: {SETTINGS}")
+    values: dict[int, list[float]] = {}
+    if args.value is not None:
+        records = [record for folder in args.value for record in load_rounds(folder)]
+        for cards in sorted({c for _, c in settings}):
+            values[cards], line = fit_value(records, args.value_players, cards)
+            print(line)
     # The slowest settings first, so that the workers finish together.
-    order = sorted(SETTINGS, key=lambda s: -(s[0] * 10 + s[1]))
-    table = {}
-    with ProcessPoolExecutor() as pool:
-        for (players, cards), entry in zip(order, pool.map(_compute, order)):
+    order = sorted(settings, key=lambda s: -(s[0] * 10 + s[1]))
+    table = dict(load_table()) if args.settings else {}
+    tasks = [(players, cards, args.deals, values.get(cards)) for players, cards in order]
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        for (players, cards), entry in zip(order, pool.map(_compute, tasks)):
             table[f"{players}/{cards}"] = entry
-    for players, cards in SETTINGS:
-        rate = table[f"{players}/{cards}"]["checked_rate"]
-        print(f"{players} players, {cards} cards: made with open hands {rate:.3f} (checked deals)")
-    TABLE.write_text(json.dumps(table, indent=0, sort_keys=True) + "\n", encoding="utf-8")
+    for players, cards in settings:
+        entry = table[f"{players}/{cards}"]
+        if "value" in entry:
+            print(
+                f"{players} players, {cards} cards, checked deals: made by the value {entry['checked_rate']:.3f}"
+                f" (the shipped policy {entry['shipped_rate']:.3f}), with open hands {entry['checked_open']:.3f}"
+                f" ({entry['shipped_open']:.3f})"
+            )
+        else:
+            print(f"{players} players, {cards} cards: made with open hands {entry['checked_rate']:.3f} (checked deals)")
+    args.out.write_text(json.dumps(table, indent=0, sort_keys=True) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,101 @@
+"""Learning the value of a card in a sampled world (``card_value.py``) from the rounds a team played.
+
+    python -m tricktable.bots.tricks_together.card_value_fit --data DATA [DATA ...] [--out FILE]
+
+For every card a seat chose among two or more in rounds made by ``belief_data`` (the folders given), the position
+after it is judged as the search judges a world: still makeable with open hands, and made by the blueprint; the
+label is whether the team made the round.  Per tricks left, the share of rounds made in each kind of position
+makeable with open hands gives ``card_value.json`` (``--out`` writes elsewhere, to try it beside the shipped one).
+Rounds with Secret numbers are left out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from rich.progress import track
+
+from tricktable.bots.tricks_together import cteam
+from tricktable.bots.tricks_together.belief_data import deal
+from tricktable.bots.tricks_together.belief_data import load as load_rounds
+from tricktable.bots.tricks_together.card_value import MIN_POSITIONS, TABLE
+from tricktable.core.cards import parse_card
+from tricktable.rules.tricks_together import read_view, solve
+
+
+def judged(record: dict[str, Any]) -> list[tuple[int, bool, bool, bool]]:
+    """For every card of a round chosen among two or more (``belief_data``'s record): the tricks left, whether
+    the round was still makeable with open hands after it, whether the blueprint then made it, and whether the
+    team made it."""
+    game = deal(record["players"], record["cards"], record["seed"], record["dealer"])
+    out = []
+    for move in record["moves"]:
+        if game.phase == "play":
+            view = game.view(game.to_move)
+            if len(view["legal_moves"]) > 1:
+                k = read_view(view)
+                card, hands = parse_card(move), list(game.hands)
+                targets = [int(x) for x in k.numbers if x is not None]
+                if len(targets) == k.players:  # Secret numbers' rounds are left out: the label needs every number
+                    held = hands[:]
+                    held[k.seat] ^= 1 << card
+                    makeable = solve(held, k.trump, k.leader, targets, [*k.trick, card], k.won)
+                    scores, _ = cteam.play_scores(
+                        [hands], [targets], [1.0], k.trump, k.leader, k.trick, k.won, k.left, k.gone, [card], k.seat
+                    )
+                    out.append((k.left, makeable, scores[0] > 0.0, bool(record["made"])))
+        game.play(move)
+    return out
+
+
+def fit(records: list[dict[str, Any]], min_positions: int = MIN_POSITIONS) -> dict[str, Any]:
+    """The rates and their ratio per tricks left, from the rounds' cards (tricks left with fewer than
+    ``min_positions`` positions of either kind are left out)."""
+    counts: dict[int, list[int]] = {}  # tricks left: positions and rounds made, blueprint fails / makes
+    for record in track(records, description="rounds", disable=len(records) < 100):
+        for left, makeable, blueprint, made in judged(record):
+            if makeable:
+                row = counts.setdefault(left, [0, 0, 0, 0])
+                row[2 * blueprint] += 1
+                row[2 * blueprint + 1] += made
+    rates = {
+        left: (row[1] / row[0], row[3] / row[2], row[0], row[2])
+        for left, row in sorted(counts.items())
+        if min(row[0], row[2]) >= min_positions
+    }
+    if not rates:
+        raise ValueError(f"no tricks left with {min_positions} positions of each kind: too few rounds")
+    return {
+        "players": sorted({int(r["players"]) for r in records}),
+        "rounds": len(records),
+        "shares": {str(left): round(fails / makes, 4) for left, (fails, makes, _, _) in rates.items()},
+        "rates": {
+            str(left): {"blueprint fails": round(fails, 4), "blueprint makes": round(makes, 4), "positions": [a, b]}
+            for left, (fails, makes, a, b) in rates.items()
+        },
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--data", type=Path, nargs="+", required=True, help="folders of rounds (belief_data)")
+    parser.add_argument("--out", type=Path, default=TABLE)
+    args = parser.parse_args()
+    records = [record for folder in args.data for record in load_rounds(folder)]
+    if not records:
+        raise SystemExit("no rounds in those folders")
+    table = fit(records)
+    for left, rate in table["rates"].items():
+        print(
+            f"{left} tricks left: made {rate['blueprint makes']:.3f} where the blueprint makes it,"
+            f" {rate['blueprint fails']:.3f} where only open hands do ({rate['positions'][1]} and"
+            f" {rate['positions'][0]} positions): share {table['shares'][left]:.3f}"
+        )
+    args.out.write_text(json.dumps(table, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
