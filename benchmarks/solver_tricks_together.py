@@ -3,8 +3,11 @@
     python -m benchmarks.solver_tricks_together [--deals 40] [--clock cpu|wall]
 
 For random deals of 4 players x 7 cards and 5 x 7 it times ``makeable`` (every vector of numbers the team
-can make) and ``solve`` (one vector) on the compiled search, and prints medians and the worst case.  On
-4 players x 5 cards it also times the readable Python reference on the same deals and prints the ratio (the
+can make) both ways the compiled search can answer it, by solving for each vector (the way taken when there
+are trumps) and by building vector sets (the way taken without), and prints their medians, worst cases and
+ratio; the two must find the same vectors.  It also times ``solve`` (one vector), and ``solve_cards`` (one
+vector after each card the first player could lead, as the bots ask) against ``solve`` asked once a card.
+On 4 players x 5 cards it times the readable Python reference on the same deals and prints the ratio (the
 reference is too slow for 7 cards).  Each query is checked against the other side so that both do the work.
 Times are this process's CPU time (``--clock wall`` for the wall clock): the search runs on one thread, and
 CPU time leaves out the moments other programs on a busy machine hold the core.  The process's CPU time
@@ -37,6 +40,17 @@ CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter}
 clock = time.process_time
 
 
+def solve_each(hands: list[int], trump: int, leader: int, vector: list[int], cards: list[int]) -> list[bool]:
+    """``solve`` asked afresh after each card."""
+    assert CSOLVER is not None
+    answers = []
+    for card in cards:
+        held = hands[:]
+        held[leader] ^= 1 << card
+        answers.append(CSOLVER.solve(held, trump, leader, vector, [card]))
+    return answers
+
+
 def timed(work: object, *args: object) -> tuple[float, object]:
     start = clock()
     out = work(*args)  # type: ignore[operator]
@@ -54,20 +68,37 @@ def main() -> None:
         raise SystemExit("the compiled solver is not built: reinstall with a C compiler (pip install -e .)")
     print(f"compiled search, from the first card of the round (ms of {args.clock} time)")
     for players in (4, 5):
-        sets, single = [], []
+        by_vectors, by_sets, single, per_card, shared = [], [], [], [], []
         for seed in range(args.deals):
             hands, trump, leader = deal(5000 + seed, players, 7)
-            spent, found = timed(CSOLVER.makeable, hands, trump, leader)
-            sets.append(spent)
+            spent, found = timed(CSOLVER.makeable, hands, trump, leader, None, None, "vectors")
+            by_vectors.append(spent)
+            spent, again = timed(CSOLVER.makeable, hands, trump, leader, None, None, "sets")
+            by_sets.append(spent)
+            assert found == again, "both ways must find the same vectors"
             vectors = sorted(cast(set[tuple[int, ...]], found))
             vector = vectors[len(vectors) // 2]
             spent, ok = timed(CSOLVER.solve, hands, trump, leader, list(vector))
             assert ok, "solve must agree with makeable"
             single.append(spent)
+            cards = [c for c in range(52) if hands[leader] >> c & 1]
+            spent, each = timed(solve_each, hands, trump, leader, list(vector), cards)
+            per_card.append(spent)
+            spent, answers = timed(CSOLVER.solve_cards, hands, trump, leader, list(vector), cards)
+            shared.append(spent)
+            assert answers == each, "solve_cards must agree with solve"
+        median = statistics.median
         print(
-            f"  {players} x 7  makeable median {1e3 * statistics.median(sets):8.2f}  max {1e3 * max(sets):9.1f}"
-            f"   solve median {1e3 * statistics.median(single):6.3f}  max {1e3 * max(single):7.1f}"
-        )
+            f"  {players} x 7  makeable by vectors median {1e3 * median(by_vectors):7.2f}"
+            f"  max {1e3 * max(by_vectors):7.1f}"
+            f"   by sets median {1e3 * median(by_sets):7.2f}  max {1e3 * max(by_sets):7.1f}"
+            f"   sets / vectors {sum(by_sets) / sum(by_vectors):.1f}x in all"
+        )  # fmt: skip
+        print(
+            f"         solve median {1e3 * median(single):6.3f}  max {1e3 * max(single):6.1f}"
+            f"   after each lead: solve_cards {1e3 * sum(shared) / len(shared):6.2f} ms a deal, solve a card"
+            f" {1e3 * sum(per_card) / len(per_card):6.2f} ms ({sum(per_card) / sum(shared):.1f}x)"
+        )  # fmt: skip
     compiled, pure = [], []
     for seed in range(min(args.deals, 12)):
         hands, trump, leader = deal(7000 + seed, 4, 5)

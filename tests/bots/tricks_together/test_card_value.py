@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pytest
 
@@ -58,38 +59,66 @@ def test_the_fit_counts_the_rounds_made_in_each_kind_of_position(rounds: list[di
         fit(rounds[:1], min_positions=10_000)
 
 
+def value_positions() -> list[tuple[int, object, list[int]]]:
+    """Positions after the first card of rounds of 5 cards with a choice to make: (seed, knowledge, legal)."""
+    found = []
+    for seed in range(12):
+        game = tricktable.new_game("tricks-together", players=4, seed=seed, deals=[{"round": 5, "dealer": seed % 4}])
+        while game.phase != "play":
+            game.play(TeamMate(seed=seed, level="easy").choose(game.view(game.to_move)))
+        game.play(game.legal_moves()[0])
+        view = game.view(game.to_move)
+        k, legal = read_view(view), [parse_card(m) for m in view["legal_moves"]]
+        if len(legal) >= 2:
+            found.append((seed, k, legal))
+    return found
+
+
+def value_cards(twin: TeamMate, k: Any, legal: list[int], count: int) -> tuple[int, int]:
+    """The card of most weight of share x makeable + (1 - share) x made by the blueprint over the first
+    ``count`` of the worlds ``twin`` draws, and the card of the play-outs alone over them."""
+    worlds = twin.sample_worlds(k, BATCH)
+    targets, weights = twin.weigh(k, worlds)
+    worlds, targets, weights = worlds[:count], targets[:count], weights[:count]
+    made, votes = cteam.play_scores(
+        worlds, targets, weights, k.trump, k.leader, k.trick, k.won, k.left, k.gone, legal, k.seat
+    )
+    kept = [
+        sum(w for hands, target, w in zip(worlds, targets, weights) if solve(
+            [h ^ (1 << card if p == k.seat else 0) for p, h in enumerate(hands)],
+            k.trump, k.leader, target, [*k.trick, card], k.won,
+        ))
+        for card in legal
+    ]  # fmt: skip
+    share = card_value.share(4, k.left)
+    value = [share * o + (1 - share) * b for o, b in zip(kept, made)]
+    return best_card(legal, value, votes), best_card(legal, made, votes)
+
+
 def test_the_value_level_plays_the_card_of_the_most_weight_of_value() -> None:
     """Over the same worlds (a twin bot of the same seed draws them), the level's card is the one with the most
     weight of share x makeable + (1 - share) x made by the blueprint; and in some of these positions that is
     not the card the blueprint's play-outs alone would choose, so the test sees the value at work."""
     level = dataclasses.replace(LEVELS["normal"], value=True, play_worlds=BATCH, budget=60.0, solver_tricks=0)
     differs = 0
-    for seed in range(12):
-        game = tricktable.new_game("tricks-together", players=4, seed=seed, deals=[{"round": 5, "dealer": seed % 4}])
-        while game.phase != "play":
-            game.play(TeamMate(seed=seed, level="easy").choose(game.view(game.to_move)))
-        game.play(game.legal_moves()[0])
-        seat = game.to_move
-        view = game.view(seat)
-        k, legal = read_view(view), [parse_card(m) for m in view["legal_moves"]]
-        if len(legal) < 2:
-            continue
+    for seed, k, legal in value_positions():
         bot, twin = TeamMate(seed=seed), TeamMate(seed=seed)
         bot.level = twin.level = level
-        worlds = twin.sample_worlds(k, BATCH)
-        targets, weights = twin.weigh(k, worlds)
-        made, votes = cteam.play_scores(
-            worlds, targets, weights, k.trump, k.leader, k.trick, k.won, k.left, k.gone, legal, k.seat
-        )
-        kept = [
-            sum(w for hands, target, w in zip(worlds, targets, weights) if solve(
-                [h ^ (1 << card if p == k.seat else 0) for p, h in enumerate(hands)],
-                k.trump, k.leader, target, [*k.trick, card], k.won,
-            ))
-            for card in legal
-        ]  # fmt: skip
-        share = card_value.share(4, k.left)
-        value = [share * o + (1 - share) * b for o, b in zip(kept, made)]
-        assert bot.card(k, legal) == best_card(legal, value, votes)
-        differs += best_card(legal, value, votes) != best_card(legal, made, votes)
+        by_value, by_play_outs = value_cards(twin, k, legal, BATCH)
+        assert bot.card(k, legal) == by_value
+        differs += by_value != by_play_outs
+    assert differs > 0
+
+
+def test_a_move_out_of_time_judges_the_worlds_the_solver_reached_and_only_those() -> None:
+    """With no time at all, the solver judges the first world of the batch and stops, and the play-outs judge
+    that world alone too: the card is the best over it, not over the whole batch (which differs somewhere)."""
+    level = dataclasses.replace(LEVELS["normal"], value=True, play_worlds=BATCH, budget=0.0, solver_tricks=0)
+    differs = 0
+    for seed, k, legal in value_positions():
+        bot, twin, whole = TeamMate(seed=seed), TeamMate(seed=seed), TeamMate(seed=seed)
+        bot.level = twin.level = whole.level = level
+        by_one, _ = value_cards(twin, k, legal, 1)
+        assert bot.card(k, legal) == by_one
+        differs += by_one != value_cards(whole, k, legal, BATCH)[0]
     assert differs > 0

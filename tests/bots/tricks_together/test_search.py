@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 from typing import Any
 
@@ -80,7 +81,8 @@ def test_the_last_card_of_a_trick_is_judged_by_the_solver_with_the_trick_complet
     targets = [1, 1, 0, 1]  # the dealer takes the one trick the others left
     legal = [parse_card(c) for c in ("2H", "QH", "AH")]
     bot = TeamMate(level="strong", seed=1)
-    scores = bot._solve(k, [world], [targets], [1.0], legal)
+    scores, judged = bot._solve(k, [world], [targets], [1.0], legal, deadline=math.inf)
+    assert judged == 1
     expected = []
     for card in legal:
         held = world[:]

@@ -9,7 +9,8 @@ import pytest
 
 from tricktable.core.cards import SUIT_MASKS, parse_cards
 from tricktable.core.shuffle import DealRandom
-from tricktable.rules.tricks_together import NO_TRUMPS, legal_mask, makeable, solve, trick_winner
+from tricktable.rules.tricks_together import NO_TRUMPS, legal_mask, makeable, solve, solve_cards, trick_winner
+from tricktable.rules.tricks_together import solver as solver_module
 from tricktable.rules.tricks_together.compiled import CSOLVER
 from tricktable.rules.tricks_together.solver import equivalent_choices, makeable_reference, solve_reference
 
@@ -82,6 +83,94 @@ def test_the_compiled_search_agrees_with_the_reference_from_any_position() -> No
         expected = makeable_reference(held, trump, leader, [card], won)
         assert CSOLVER.makeable(held, trump, leader, [card], won) == expected
         assert makeable(held, trump, leader, [card], won) == expected
+
+
+@pytest.mark.parametrize("way", ["vectors", "sets"])
+def test_both_ways_of_the_compiled_search_agree_with_the_reference(way: str) -> None:
+    # By vectors, the trumps' bounds settle most vectors without a search: a bound that claimed too much would
+    # lose a vector here.  Every other deal has trumps (the deals' trump runs from no trumps to spades).
+    assert CSOLVER is not None
+    for seed in range(120):
+        players = 3 + seed % 3
+        cards = 2 + seed % (4 if players < 5 else 3)
+        hands, trump, leader = deal(3000 + seed, players, cards)
+        assert CSOLVER.makeable(hands, trump, leader, None, None, way) == makeable_reference(hands, trump, leader)
+        held = hands[:]
+        card = held[leader].bit_length() - 1
+        held[leader] ^= 1 << card
+        won = [seed % 2] + [0] * (players - 1)
+        expected = makeable_reference(held, trump, leader, [card], won)
+        assert CSOLVER.makeable(held, trump, leader, [card], won, way) == expected
+
+
+@pytest.mark.parametrize(("players", "cards"), [(4, 7), (5, 6)])
+def test_both_ways_find_the_same_vectors_in_rounds_too_large_for_the_reference(players: int, cards: int) -> None:
+    assert CSOLVER is not None
+    for seed in range(12):
+        hands, _, leader = deal(4000 + seed, players, cards)
+        trump = seed % 4
+        assert CSOLVER.makeable(hands, trump, leader, None, None, "vectors") == CSOLVER.makeable(
+            hands, trump, leader, None, None, "sets"
+        )
+
+
+def test_the_compiled_search_refuses_an_unknown_way() -> None:
+    assert CSOLVER is not None
+    hands, trump, leader = deal(1, 4, 2)
+    with pytest.raises(ValueError, match="way"):
+        CSOLVER.makeable(hands, trump, leader, None, None, "guess")
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_solve_cards_answers_as_solve_after_each_card(compiled: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    if not compiled:
+        monkeypatch.setattr(solver_module, "CSOLVER", None)
+    for seed in range(60):
+        players = 3 + seed % 3
+        hands, trump, leader = deal(5000 + seed, players, 2 + seed % 3)
+        # From the lead, and with all but the last seat's card on the table (its card completes the trick).
+        positions = [(hands, [])]
+        held, trick = hands[:], []
+        for step in range(players - 1):
+            seat = (leader + step) % players
+            card = legal_mask(held[seat], trick[0] // 13 if trick else -1).bit_length() - 1
+            held[seat] ^= 1 << card
+            trick.append(card)
+        positions.append((held, trick))
+        for position, table in positions:
+            seat = (leader + len(table)) % players
+            cards = [c for c in range(52) if legal_mask(position[seat], table[0] // 13 if table else -1) >> c & 1]
+            for vector in [*sorted(makeable(hands, trump, leader))[:3], (0,) * (players - 1) + (2 + seed % 3,)]:
+                expected = []
+                for card in cards:
+                    after = position[:]
+                    after[seat] ^= 1 << card
+                    expected.append(solve(after, trump, leader, vector, [*table, card]))
+                assert solve_cards(position, trump, leader, vector, cards, table) == expected
+
+
+def test_solve_cards_refuses_a_card_the_seat_does_not_hold() -> None:
+    hands, trump, leader = deal(7, 4, 3)
+    other = hands[(leader + 1) % 4].bit_length() - 1
+    with pytest.raises(ValueError, match="held by the seat"):
+        solve_cards(hands, trump, leader, [1, 1, 1, 0], [other])
+    if CSOLVER is not None:
+        with pytest.raises(ValueError, match="not in the hand"):
+            CSOLVER.solve_cards(hands, trump, leader, [1, 1, 1, 0], [other])
+
+
+def test_trumps_that_must_win_settle_a_vector() -> None:
+    # Hearts are trumps.  Seat 2 holds the A and K of hearts, which no card can beat: it takes two tricks
+    # whatever the others play, so a vector giving it one cannot be made, while one giving it two can.
+    hearts = 1
+    hands = [parse_cards(h) for h in (["2C", "3C"], ["4C", "5C"], ["AH", "KH"], ["6C", "7C"])]
+    assert not solve(hands, hearts, 0, [0, 0, 1, 1])
+    assert solve(hands, hearts, 0, [0, 0, 2, 0])
+    assert makeable(hands, hearts, 0) == {(0, 0, 2, 0)}
+    # The K and Q of hearts with only the J elsewhere: the J beats neither, so seat 2 again takes both.
+    hands = [parse_cards(h) for h in (["2C", "JH"], ["4C", "5C"], ["QH", "KH"], ["6C", "7C"])]
+    assert makeable(hands, hearts, 0) == makeable_reference(hands, hearts, 0)
+    assert {vector[2] for vector in makeable(hands, hearts, 0)} == {2}
 
 
 def test_the_compiled_search_agrees_with_the_reference_for_six_hands_of_four() -> None:

@@ -54,7 +54,7 @@ from tricktable.bots.tricks_together.number_reading import Reader, features, rea
 from tricktable.bots.tricks_together.policy import policy
 from tricktable.bots.tricks_together.small_rounds import Table, policy_for, shape, table_number
 from tricktable.core.cards import card_str, parse_card
-from tricktable.rules.tricks_together import Knowledge, one_card_number, read_view, sample_deals, solve
+from tricktable.rules.tricks_together import Knowledge, one_card_number, read_view, sample_deals, solve_cards
 
 
 @dataclass(frozen=True)
@@ -243,24 +243,29 @@ class TeamMate(LevelledBot[Level]):
         if beliefs is not None:
             for p in self._other_outsiders(k):
                 beliefs[p] = [1.0] * 52  # even odds: the belief was learnt from team-mates' games
+        deadline = start + level.budget
         while done < level.play_worlds:
             worlds = self.sample_worlds(k, BATCH, beliefs)
             targets, weights = self.weigh(k, worlds)
+            if level.value or use_solver:
+                # The solver's worlds are judged one by one, so that a move stops close to its budget: the
+                # play-outs then judge the same worlds.
+                open_scores, judged = self._solve(k, worlds, targets, weights, legal, deadline)
+                del worlds[judged:], targets[judged:], weights[judged:]
             batch_scores, batch_votes = cteam.play_scores(
                 worlds, targets, weights, k.trump, k.leader, k.trick, k.won, k.left, k.gone, legal, k.seat
             )
             if level.value:
-                open_scores = self._solve(k, worlds, targets, weights, legal)
                 share = card_value.share(k.players, k.left, self.value_table)
                 # The chance of success in a world makeable with open hands that the blueprint does not make,
                 # as a share of that in one it does make (only the ratio orders the cards).
                 batch_scores = [share * o + (1.0 - share) * b for o, b in zip(open_scores, batch_scores)]
             elif use_solver:
-                batch_scores = self._solve(k, worlds, targets, weights, legal)
+                batch_scores = open_scores
             scores = [a + b for a, b in zip(scores, batch_scores)]
             votes = [a + b for a, b in zip(votes, batch_votes)]
             done += BATCH
-            if time.perf_counter() - start > level.budget:
+            if time.perf_counter() > deadline:
                 break
         return best_card(legal, scores, votes)
 
@@ -374,16 +379,23 @@ class TeamMate(LevelledBot[Level]):
                 target[k.dealer] = k.cards - sum(target[p] for p in range(n) if p != k.dealer)
 
     def _solve(
-        self, k: Knowledge, worlds: list[list[int]], targets: list[list[int]], weights: list[float], legal: list[int]
-    ) -> list[float]:
-        """Per card, the weight of the worlds in which the team can still make its numbers with open hands."""
+        self,
+        k: Knowledge,
+        worlds: list[list[int]],
+        targets: list[list[int]],
+        weights: list[float],
+        legal: list[int],
+        deadline: float,
+    ) -> tuple[list[float], int]:
+        """Per card, the weight of the worlds in which the team can still make its numbers with open hands once
+        the card is played; and how many worlds were judged, in order, before ``deadline`` (at least one)."""
         scores = [0.0] * len(legal)
-        for hands, target, weight in zip(worlds, targets, weights):
+        for judged, (hands, target, weight) in enumerate(zip(worlds, targets, weights)):
+            if judged and time.perf_counter() > deadline:
+                return scores, judged
             if weight <= 0.0:
                 continue
-            for i, card in enumerate(legal):
-                held = hands[:]
-                held[k.seat] ^= 1 << card
-                if solve(held, k.trump, k.leader, target, [*k.trick, card], k.won):
+            for i, made in enumerate(solve_cards(hands, k.trump, k.leader, target, legal, k.trick, k.won)):
+                if made:
                     scores[i] += weight
-        return scores
+        return scores, len(worlds)

@@ -20,6 +20,17 @@ and fast:
   last seat's count is implied).  A finished position stores its set as the list of those numbers, and adding a
   trick for the winner adds that seat's place value to each, so joining a child's set into its parent costs one
   step a vector, however sparse the numbers are.
+
+Solving for one vector (``solve``, ``solve_cards``, and ``makeable`` when there are trumps) keeps each seat's
+tricks still needed in the key and stops at the first way that works.  Most vectors that cannot be made are
+settled without a search, by what the trumps force:
+
+* **Sure trumps.**  A trump loses only to a higher trump from another hand, each card beating at most one, so
+  a seat whose trumps must take more tricks than it needs fails at once.
+* **Trump tricks.**  The trumps from the top down to any one fall in at least as many tricks as one seat holds
+  of them, and those tricks go to seats that hold one of them.
+* **A trick that is settled.**  When no seat still to play can beat the best card and its owner needs no more
+  tricks, the rest of the trick is not tried.
 """
 
 from libc.stdint cimport uint32_t, uint64_t
@@ -27,8 +38,10 @@ from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memset
 
 from tricktable.rules.tricks_together.crules cimport (
+    __builtin_clzll,
     __builtin_ctzll,
     __builtin_popcountll,
+    above,
     beats_card,
     legal_of,
     suit_mask,
@@ -270,6 +283,19 @@ cdef inline int last_trick_winner(Solver* s, const uint64_t* hands, int leader) 
     return winner
 
 
+cdef inline int can_be_beaten(Solver* s, const uint64_t* hands, int seat, int count, int led, int best) noexcept nogil:
+    """May one of the ``count`` seats from ``seat`` on, still to play to the trick, beat its best card?"""
+    cdef uint64_t beaters = above(best)
+    cdef int i
+    if s.trump >= 0 and best // 13 != s.trump:
+        beaters |= suit_mask(s.trump)
+    for i in range(count):
+        if legal_of(hands[seat], led) & beaters:
+            return 1
+        seat = seat + 1 if seat + 1 < s.n else 0
+    return 0
+
+
 cdef long long finish_trick(Solver* s, uint64_t* hands, int seat, int left, int led, int best, int winner,
                             uint64_t alive, uint64_t needs, int depth, uint64_t* out,
                             const uint64_t* strings, uint64_t live, uint64_t played) noexcept nogil:
@@ -296,6 +322,9 @@ cdef long long finish_trick(Solver* s, uint64_t* hands, int seat, int left, int 
         else:
             nled, nbest, nwinner = led, best, winner
         hands[seat] = hand ^ bit
+        if left > 1 and not s.use_sets and not (needs >> (4 * nwinner)) & 15 \
+                and not can_be_beaten(s, hands, nxt, left - 1, nled, nbest):
+            continue  # solve: the trick goes to a seat that needs no more tricks, whatever the others play
         if left > 1 or s.use_sets or (needs >> (4 * nwinner)) & 15:  # else a solve child that cannot gain
             cut_card(s, strings, live, card, cut)
         if left > 1:
@@ -317,6 +346,49 @@ cdef long long finish_trick(Solver* s, uint64_t* hands, int seat, int left, int 
                 hands[seat] = hand
                 return child  # 1: made (or -1: out of memory)
     hands[seat] = hand
+    return 0
+
+
+cdef inline int sure_tricks_missed(Solver* s, const uint64_t* hands, uint64_t alive, uint64_t needs) noexcept nogil:
+    """Must some seats take more tricks with their trumps than they need?  Two bounds, both cheap:
+
+    * A trump loses its trick only to a higher trump from another hand, and each card beats at most one.  So a
+      seat's trumps take at least the tricks left over when, from its top trump down, each is matched to a
+      higher trump elsewhere while one is still unmatched.
+    * The trumps from the top down to any one are played in at least as many tricks as one seat holds of
+      them, and each of those tricks goes to a seat holding one of them."""
+    cdef uint64_t trumps = alive & suit_mask(s.trump), mine, theirs
+    cdef int p, card, matched, sure, owner, most = 0, wanted = 0
+    cdef int count[MAXP]
+    for p in range(s.n):
+        mine = trumps & hands[p]
+        theirs = trumps & ~hands[p]
+        matched = 0
+        sure = 0
+        while mine:
+            card = 63 - __builtin_clzll(mine)
+            mine ^= (<uint64_t>1) << card
+            if __builtin_popcountll(theirs >> card) > matched:
+                matched += 1
+            else:
+                sure += 1
+        if <int>((needs >> (4 * p)) & 15) < sure:
+            return 1
+        count[p] = 0
+    mine = trumps
+    while mine:
+        card = 63 - __builtin_clzll(mine)
+        mine ^= (<uint64_t>1) << card
+        owner = 0
+        while not hands[owner] >> card & 1:
+            owner += 1
+        if count[owner] == 0:
+            wanted += <int>((needs >> (4 * owner)) & 15)
+        count[owner] += 1
+        if count[owner] > most:
+            most = count[owner]
+        if wanted < most:
+            return 1
     return 0
 
 
@@ -342,6 +414,8 @@ cdef long long boundary(Solver* s, uint64_t* hands, int leader, uint64_t needs, 
         for p in range(s.n):
             if ((needs >> (4 * p)) & 15) > left:
                 return 0
+        if s.trump >= 0 and sure_tricks_missed(s, hands, alive, needs):
+            return 0
     pack_key(s, strings, alive, leader, needs, key)
     slot = memo_slot(s, key)
     if slot[s.key_words] != EMPTY:
@@ -368,7 +442,7 @@ cdef long long boundary(Solver* s, uint64_t* hands, int leader, uint64_t needs, 
     return r
 
 
-cdef int solver_init(Solver* s, int n, int trump, int left, int use_sets) noexcept:
+cdef int solver_init(Solver* s, int n, int trump, int left, int use_sets, int many=0) noexcept:
     cdef int p
     cdef uint64_t span = 1
     memset(s, 0, sizeof(Solver))
@@ -391,10 +465,10 @@ cdef int solver_init(Solver* s, int n, int trump, int left, int use_sets) noexce
                 s.used[p] = s.words
     s.key_words = (2 if use_sets else 3) if n <= 4 else 4
     s.stride = s.key_words + 1
-    # Vector sets: room from the start for about as many positions as a deal of this size visits (4 x 7: some
-    # 20,000; 5 x 7: some 140,000), so that the memo seldom grows.  solve usually stops within a few hundred
-    # positions, where clearing a large memo would cost more than the search.
-    p = 2 * left + 2 + 2 * (n - 4) if use_sets else 10
+    # Vector sets, or solving for ``many`` vectors: room from the start for about as many positions as a deal of
+    # this size visits (4 x 7: some 20,000; 5 x 7: some 140,000), so that the memo seldom grows.  One solve
+    # usually stops within a few hundred positions, where clearing a large memo would cost more than the search.
+    p = 2 * left + 2 + 2 * (n - 4) if use_sets or many else 10
     s.capacity = (<size_t>1) << (10 if p < 10 else 19 if p > 19 else p)
     s.slots = <uint64_t*>malloc(s.capacity * s.stride * sizeof(uint64_t))
     s.lists_capacity = 1 << 16
@@ -481,43 +555,92 @@ cdef long long search(Solver* s, uint64_t* held, int leader, list trick, uint64_
                         dense, strings, alive & ~on_table, on_table)
 
 
-def makeable(list hands, int trump, int leader, list trick=None, list won=None):
-    """Every vector of final trick counts the team can still reach (as ``solver.makeable``), as a set."""
+def makeable(list hands, int trump, int leader, list trick=None, list won=None, str way="auto"):
+    """Every vector of final trick counts the team can still reach (as ``solver.makeable``), as a set.
+
+    ``way``: ``"vectors"`` asks ``solve`` of every vector in turn, one memo serving them all; ``"sets"`` builds
+    each position's set of vectors; ``"auto"`` (the default) takes vectors when there are trumps, whose bounds
+    settle most vectors that cannot be made at once, and sets without (``benchmarks/solver_tricks_together.py``
+    times both)."""
     cdef Solver s
     cdef uint64_t held[MAXP]
-    cdef uint64_t alive, on_table, number
-    cdef int n = len(hands), p, left, total
-    cdef long long r
-    cdef size_t at, i
+    cdef uint64_t alive, on_table
+    cdef int n = len(hands), left
+    if way == "auto":
+        way = "vectors" if trump >= 0 else "sets"
+    if way not in ("vectors", "sets"):
+        raise ValueError(f"way must be auto, vectors or sets, not {way!r}")
     trick = trick or []
     won = won or [0] * n
     left = read_position(hands, leader, trick, held, &alive, &on_table)
     if left == 0:
         return {tuple(won)}
-    if solver_init(&s, n, trump, left, 1) < 0:
+    if solver_init(&s, n, trump, left, way == "sets", 1) < 0:
         solver_free(&s)
         raise MemoryError("the solver ran out of memory")
     try:
-        r = search(&s, held, leader, trick, alive, on_table, 0, &s.scratch[0])
-        if r >= 0 and trick:
-            r = store_list(&s, &s.scratch[0], s.used[left])  # mid-trick, the vectors are in scratch 0
-        if r < 0:
-            raise MemoryError("the solver ran out of memory")
-        found = set()
-        at = <size_t>r
-        for i in range(at + 1, at + 1 + s.lists[at]):
-            number = s.lists[i]
-            vector = []
-            total = 0
-            for p in range(n - 1):
-                vector.append(won[p] + <int>(number % s.radix))
-                total += <int>(number % s.radix)
-                number //= s.radix
-            vector.append(won[n - 1] + left - total)
-            found.add(tuple(vector))
-        return found
+        if way == "sets":
+            return makeable_by_sets(&s, held, leader, trick, alive, on_table, won, left)
+        return makeable_by_vectors(&s, held, leader, trick, alive, on_table, won, left)
     finally:
         solver_free(&s)
+
+
+cdef set makeable_by_sets(Solver* s, uint64_t* held, int leader, list trick, uint64_t alive, uint64_t on_table,
+                          list won, int left):
+    cdef uint64_t number
+    cdef int p, total
+    cdef size_t at, i
+    cdef long long r = search(s, held, leader, trick, alive, on_table, 0, &s.scratch[0])
+    if r >= 0 and trick:
+        r = store_list(s, &s.scratch[0], s.used[left])  # mid-trick, the vectors are in scratch 0
+    if r < 0:
+        raise MemoryError("the solver ran out of memory")
+    found = set()
+    at = <size_t>r
+    for i in range(at + 1, at + 1 + s.lists[at]):
+        number = s.lists[i]
+        vector = []
+        total = 0
+        for p in range(s.n - 1):
+            vector.append(won[p] + <int>(number % s.radix))
+            total += <int>(number % s.radix)
+            number //= s.radix
+        vector.append(won[s.n - 1] + left - total)
+        found.add(tuple(vector))
+    return found
+
+
+cdef set makeable_by_vectors(Solver* s, uint64_t* held, int leader, list trick, uint64_t alive, uint64_t on_table,
+                             list won, int left):
+    cdef int need[MAXP]
+    cdef uint64_t needs
+    cdef long long r
+    cdef int n = s.n, p
+    for p in range(n):
+        need[p] = 0
+    need[n - 1] = left
+    found = set()
+    while True:  # every way to share ``left`` tricks, the last seat taking what the others leave
+        needs = 0
+        for p in range(n):
+            needs |= (<uint64_t>need[p]) << (4 * p)
+        r = search(s, held, leader, trick, alive, on_table, needs, NULL)
+        if r < 0:
+            raise MemoryError("the solver ran out of memory")
+        if r == 1:
+            found.add(tuple(won[p] + need[p] for p in range(n)))
+        p = 0
+        while p < n - 1:  # the next share: count up in the first seats, carrying as an odometer does
+            if need[n - 1] > 0:
+                need[p] += 1
+                need[n - 1] -= 1
+                break
+            need[n - 1] += need[p]
+            need[p] = 0
+            p += 1
+        if p == n - 1:
+            return found
 
 
 def solve(list hands, int trump, int leader, list targets, list trick=None, list won=None):
@@ -552,3 +675,50 @@ def solve(list hands, int trump, int leader, list targets, list trick=None, list
         return r == 1
     finally:
         solver_free(&s)
+
+
+def solve_cards(list hands, int trump, int leader, list targets, list cards, list trick=None, list won=None):
+    """For each of ``cards``, held by the seat to play to ``trick``: can the team still end with exactly
+    ``targets`` tricks per seat once that card is played?  The answers of ``solve`` after each card, from one
+    search whose memo the cards share (the positions after the trick are much the same whichever is played)."""
+    cdef Solver s
+    cdef uint64_t held[MAXP]
+    cdef uint64_t alive, on_table, needs = 0, bit
+    cdef int n = len(hands), p, left, need, total = 0, seat, card
+    cdef long long r
+    trick = trick or []
+    won = won or [0] * n
+    left = read_position(hands, leader, trick, held, &alive, &on_table)
+    if len(trick) >= n:
+        raise ValueError("a card can only be played to a trick still open")
+    if len(targets) != n:
+        raise ValueError(f"{n} hands need {n} targets, not {len(targets)}")
+    seat = (leader + len(trick)) % n
+    for card in cards:
+        if not 0 <= card < 52 or not held[seat] >> card & 1:
+            raise ValueError(f"card {card} is not in the hand of the seat to play")
+    for p in range(n):
+        need = targets[p] - won[p]
+        if need < 0 or need > left:
+            return [False] * len(cards)
+        total += need
+        needs |= (<uint64_t>need) << (4 * p)
+    if total != left:
+        return [False] * len(cards)
+    if solver_init(&s, n, trump, left, 0) < 0:
+        solver_free(&s)
+        raise MemoryError("the solver ran out of memory")
+    answers = []
+    try:
+        for card in cards:
+            bit = (<uint64_t>1) << card
+            held[seat] ^= bit
+            r = search(&s, held, leader, [*trick, card], alive, on_table | bit, needs, NULL)
+            held[seat] ^= bit
+            if r < 0:
+                raise MemoryError("the solver ran out of memory")
+            answers.append(r == 1)
+        return answers
+    finally:
+        solver_free(&s)
+

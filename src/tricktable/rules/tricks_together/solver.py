@@ -3,7 +3,8 @@
 With every hand face up and everybody cooperating, the team can make a vector of trick counts exactly when
 some sequence of legal plays ends with those counts.  ``makeable`` answers with the set of all such vectors
 from any position (the start of play, or mid-trick); ``solve`` answers for one vector and stops at the
-first way it finds.  Both are exact: they are the yardstick the analysis and the bots measure play against.
+first way it finds, and ``solve_cards`` answers it after each card the seat to play could play.  All are
+exact: they are the yardstick the analysis and the bots measure play against.
 
 Two things keep the search small:
 
@@ -192,3 +193,31 @@ def solve(
         list(hands), trump, leader, list(targets), list(trick), None if won is None else list(won)
     )
     return answer
+
+
+def solve_cards(
+    hands: Sequence[int],
+    trump: int,
+    leader: int,
+    targets: Sequence[int],
+    cards: Sequence[int],
+    trick: Sequence[int] = (),
+    won: Sequence[int] | None = None,
+) -> list[bool]:
+    """For each of ``cards`` (held by the seat to play to ``trick``): can the team still end with exactly
+    ``targets`` tricks per seat once that card is played?  ``solve`` after each card; the compiled search shares
+    one memo between the cards, which spares much of the work when the answer is no."""
+    seat = (leader + len(trick)) % len(hands)
+    if len(trick) >= len(hands) or any(not hands[seat] >> card & 1 for card in cards):
+        raise ValueError("the cards must be held by the seat to play to an open trick")
+    if CSOLVER is None:
+        answers = []
+        for card in cards:
+            held = list(hands)
+            held[seat] ^= 1 << card
+            answers.append(solve_reference(held, trump, leader, targets, [*trick, card], won))
+        return answers
+    found: list[bool] = CSOLVER.solve_cards(
+        list(hands), trump, leader, list(targets), list(cards), list(trick), None if won is None else list(won)
+    )
+    return found
