@@ -11,6 +11,7 @@ import tricktable
 from tricktable.bots.tricks_together import card_value, cteam
 from tricktable.bots.tricks_together.belief_data import SIZES, play
 from tricktable.bots.tricks_together.card_value_fit import fit, judged
+from tricktable.bots.tricks_together.blueprint import number_scale, quick_number
 from tricktable.bots.tricks_together.search import BATCH, LEVELS, TeamMate, best_card
 from tricktable.core.cards import parse_card
 from tricktable.rules.tricks_together import read_view, solve
@@ -122,3 +123,43 @@ def test_a_move_out_of_time_judges_the_worlds_the_solver_reached_and_only_those(
         assert bot.card(k, legal) == by_one
         differs += by_one != value_cards(whole, k, legal, BATCH)[0]
     assert differs > 0
+
+
+def test_value_numbers_choose_the_number_of_the_most_weight_of_value() -> None:
+    """In rounds of 6 cards (searched numbers), a level with ``value_numbers`` chooses the number with the most
+    weight of share x (open hands can make the numbers) + (1 - share) x (the blueprint makes them) over the same
+    worlds as a twin draws; the other choosers' numbers are the blueprint's in each world, as
+    ``commit_scores`` reports them.  Somewhere that is not the number the blueprint's successes alone choose."""
+    level = dataclasses.replace(LEVELS["strong"], value_numbers=True, commit_worlds=BATCH, budget=60.0)
+    differs = checked = 0
+    for seed in range(10):
+        game = tricktable.new_game("tricks-together", players=4, seed=seed, deals=[{"round": 6, "dealer": seed % 4}])
+        view = game.view(game.to_move)
+        k = read_view(view)
+        bot, twin = TeamMate(seed=seed), TeamMate(seed=seed)
+        bot.level = twin.level = level
+        worlds = twin.sample_worlds(k, BATCH)
+        candidates = list(range(k.cards + 1))
+        chosen: list[list[int]] = []
+        made = cteam.commit_scores(
+            worlds, k.seat, k.dealer, k.cards, k.trump, k.trump_card,
+            number_scale(k.cards, 4, k.trump >= 0), candidates, 0, twin.rng.getrandbits(64), chosen,
+        )  # fmt: skip
+        assert len(chosen) == len(worlds) and all(c[k.seat] == 0 and c[k.dealer] == 0 for c in chosen)
+        opened = [0.0] * len(candidates)
+        for hands, others in zip(worlds, chosen):
+            for i, number in enumerate(candidates):
+                vector = others[:]
+                vector[k.seat] = number
+                vector[k.dealer] = k.cards - sum(others) - number
+                opened[i] += vector[k.dealer] >= 0 and solve(hands, k.trump, (k.dealer + 1) % 4, vector)
+        share = card_value.share(4, k.cards)
+        value = [share * o + (1 - share) * b for o, b in zip(opened, made)]
+        estimate = quick_number(k.hand, k.cards, 4, k.trump, k.trump_card, k.seat == (k.dealer + 1) % 4)
+        by_value = max(candidates, key=lambda c: (value[c], -abs(c - estimate)))
+        by_made = max(candidates, key=lambda c: (made[c], -abs(c - estimate)))
+        assert bot.number(k) == by_value
+        assert all(o >= b for o, b in zip(opened, made))  # what the blueprint makes, open hands can make
+        differs += by_value != by_made
+        checked += 1
+    assert checked == 10 and differs > 0

@@ -9,7 +9,15 @@ import pytest
 
 from tricktable.core.cards import SUIT_MASKS, parse_cards
 from tricktable.core.shuffle import DealRandom
-from tricktable.rules.tricks_together import NO_TRUMPS, legal_mask, makeable, solve, solve_cards, trick_winner
+from tricktable.rules.tricks_together import (
+    NO_TRUMPS,
+    legal_mask,
+    makeable,
+    solve,
+    solve_cards,
+    solve_vectors,
+    trick_winner,
+)
 from tricktable.rules.tricks_together import solver as solver_module
 from tricktable.rules.tricks_together.compiled import CSOLVER
 from tricktable.rules.tricks_together.solver import equivalent_choices, makeable_reference, solve_reference
@@ -147,6 +155,19 @@ def test_solve_cards_answers_as_solve_after_each_card(compiled: bool, monkeypatc
                     after[seat] ^= 1 << card
                     expected.append(solve(after, trump, leader, vector, [*table, card]))
                 assert solve_cards(position, trump, leader, vector, cards, table) == expected
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_solve_vectors_answers_as_solve_for_each_vector(compiled: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    if not compiled:
+        monkeypatch.setattr(solver_module, "CSOLVER", None)
+    for seed in range(40):
+        players = 3 + seed % 3
+        cards = 2 + seed % 3
+        hands, trump, leader = deal(6000 + seed, players, cards)
+        vectors = [v for v in itertools.product(range(cards + 1), repeat=players) if sum(v) == cards]
+        vectors += [(cards + 1,) + (0,) * (players - 1), (-1, cards + 1) + (0,) * (players - 2)]  # never makeable
+        assert solve_vectors(hands, trump, leader, vectors) == [solve(hands, trump, leader, v) for v in vectors]
 
 
 def test_solve_cards_refuses_a_card_the_seat_does_not_hold() -> None:

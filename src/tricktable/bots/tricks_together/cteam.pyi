@@ -10,6 +10,7 @@ def commit_scores(
     candidates: list[int],
     inner: int = 0,
     seed: int = 0,
+    chosen: list[list[int]] | None = None,
 ) -> list[int]: ...
 def world_weights(
     worlds: list[list[int]],

@@ -319,10 +319,11 @@ cdef int level_one_number(uint64_t hand, int seat, int dealer, int n, int cards,
 
 
 def commit_scores(list worlds, int seat, int dealer, int cards, int trump, int trump_card, double scale,
-                  list candidates, int inner=0, unsigned long long seed=0):
+                  list candidates, int inner=0, unsigned long long seed=0, list chosen=None):
     """For each candidate number of ``seat``: in how many worlds the team makes its numbers when the other
     choosers take the blueprint's number for their hands (``inner`` > 0: the number their own level-one search
-    would choose, over ``inner`` deals of their own), the dealer the rest, and everybody plays the blueprint."""
+    would choose, over ``inner`` deals of their own), the dealer the rest, and everybody plays the blueprint.
+    ``chosen``, if given, gains each world's numbers of the other choosers (0 for ``seat`` and the dealer)."""
     cdef int n = len(worlds[0]) if worlds else 0
     cdef int count, w, p, others, leader = (dealer + 1) % n if n else 0
     cdef int m = len(candidates)
@@ -353,6 +354,8 @@ def commit_scores(list worlds, int seat, int dealer, int cards, int trump, int t
                         raw_strength(all_hands[w * n + p], cards, n, trump, trump_card, p == leader), scale, cards
                     )
                 others += targets[p]
+            if chosen is not None:
+                chosen.append([targets[p] for p in range(n)])
             score_numbers(
                 &all_hands[w * n], n, seat, dealer, cards, trump, trump_card, targets, others, numbers, m, scores
             )

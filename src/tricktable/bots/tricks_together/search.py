@@ -54,7 +54,14 @@ from tricktable.bots.tricks_together.number_reading import Reader, features, rea
 from tricktable.bots.tricks_together.policy import policy
 from tricktable.bots.tricks_together.small_rounds import Table, policy_for, shape, table_number
 from tricktable.core.cards import card_str, parse_card
-from tricktable.rules.tricks_together import Knowledge, one_card_number, read_view, sample_deals, solve_cards
+from tricktable.rules.tricks_together import (
+    Knowledge,
+    one_card_number,
+    read_view,
+    sample_deals,
+    solve_cards,
+    solve_vectors,
+)
 
 
 @dataclass(frozen=True)
@@ -83,6 +90,9 @@ class Level:
     #: judge a card in every trick by the learned value of a world (``card_value``): the chance the team makes its
     #: numbers there, from whether open hands can still make them and whether the blueprint does
     value: bool = False
+    #: choose a searched number by the same value: a world counts share x (open hands can make the numbers)
+    #: + (1 - share) x (the blueprint makes them), the share at the round's size
+    value_numbers: bool = False
 
 
 LEVELS = {
@@ -201,24 +211,49 @@ class TeamMate(LevelledBot[Level]):
         if not self.level.search_numbers:
             return min(k.cards, int(estimate + 0.5))
         candidates = list(range(k.cards + 1))
-        scores = [0] * len(candidates)
+        scores = [0.0] * len(candidates)
         scale = number_scale(k.cards, n, k.trump >= 0)
+        inner = self.level.inner_worlds if k.cards <= self.level.deep_numbers else 0
+        by_value = self.level.value_numbers and inner == 0
+        share = card_value.share(n, k.cards, self.value_table)
         start = time.perf_counter()
         done = 0
         while done < self.level.commit_worlds:
             worlds = self.sample_worlds(k, BATCH)
-            inner = self.level.inner_worlds if k.cards <= self.level.deep_numbers else 0
-            batch = cteam.commit_scores(
+            chosen: list[list[int]] | None = [] if by_value else None
+            made = cteam.commit_scores(
                 worlds, k.seat, k.dealer, k.cards, k.trump, k.trump_card, scale, candidates, inner,
-                self.rng.getrandbits(64),
+                self.rng.getrandbits(64), chosen,
             )  # fmt: skip
-            scores = [a + b for a, b in zip(scores, batch)]
+            if chosen is not None:
+                opened = self._open_numbers(k, worlds, chosen, candidates)
+                scores = [a + share * o + (1.0 - share) * b for a, o, b in zip(scores, opened, made)]
+            else:
+                scores = [a + b for a, b in zip(scores, made)]
             done += BATCH
             if time.perf_counter() - start > self.level.budget:
                 break
         # Ties (and exact ties only) go to the number closest to the blueprint's estimate.
         best = max(range(len(candidates)), key=lambda i: (scores[i], -abs(candidates[i] - estimate)))
         return candidates[best]
+
+    def _open_numbers(
+        self, k: Knowledge, worlds: list[list[int]], chosen: list[list[int]], candidates: list[int]
+    ) -> list[float]:
+        """Per candidate number, the worlds in which open hands could make the numbers: the other choosers'
+        as ``chosen`` gives them for each world, the candidate, and the rest for the dealer."""
+        leader = (k.dealer + 1) % k.players
+        counts = [0.0] * len(candidates)
+        for hands, others in zip(worlds, chosen):
+            vectors = []
+            for number in candidates:
+                vector = others[:]
+                vector[k.seat] = number
+                vector[k.dealer] = k.cards - sum(others) - number
+                vectors.append(vector)
+            for i, made in enumerate(solve_vectors(hands, k.trump, leader, vectors)):
+                counts[i] += made
+        return counts
 
     def _imitated_number(self, k: Knowledge, estimate: float) -> int:
         """Without search: the number the model fitted to ``strong``'s numbers finds likeliest for this hand (6

@@ -22,7 +22,7 @@ from tricktable.rules.tricks_together.moves import COMMIT, Commit, parse_move
 from tricktable.rules.tricks_together.narrate import TOLD_BY, card_words, narrate, trick_reason
 from tricktable.rules.tricks_together.onecard import one_card_number
 from tricktable.rules.tricks_together.sampler import sample_deals
-from tricktable.rules.tricks_together.solver import makeable, solve, solve_cards
+from tricktable.rules.tricks_together.solver import makeable, solve, solve_cards, solve_vectors
 from tricktable.rules.tricks_together.words import move_help, move_words, seat_facts, table_facts
 
 __all__ = [
@@ -59,6 +59,7 @@ __all__ = [
     "shuffle_deal",
     "solve",
     "solve_cards",
+    "solve_vectors",
     "table_facts",
     "trick_reason",
     "trick_winner",

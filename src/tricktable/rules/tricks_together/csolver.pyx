@@ -722,3 +722,44 @@ def solve_cards(list hands, int trump, int leader, list targets, list cards, lis
     finally:
         solver_free(&s)
 
+
+def solve_vectors(list hands, int trump, int leader, list vectors, list trick=None, list won=None):
+    """For each vector of ``vectors``: ``solve`` for it, from one search whose memo the vectors share."""
+    cdef Solver s
+    cdef uint64_t held[MAXP]
+    cdef uint64_t alive, on_table, needs
+    cdef int n = len(hands), p, left, need, total
+    cdef long long r
+    trick = trick or []
+    won = won or [0] * n
+    left = read_position(hands, leader, trick, held, &alive, &on_table)
+    if solver_init(&s, n, trump, left, 0) < 0:
+        solver_free(&s)
+        raise MemoryError("the solver ran out of memory")
+    answers = []
+    try:
+        for targets in vectors:
+            if len(targets) != n:
+                raise ValueError(f"{n} hands need {n} targets, not {len(targets)}")
+            needs = 0
+            total = 0
+            for p in range(n):
+                need = targets[p] - won[p]
+                if need < 0 or need > left:
+                    total = -1
+                    break
+                total += need
+                needs |= (<uint64_t>need) << (4 * p)
+            if total != left:
+                answers.append(False)
+                continue
+            if left == 0:
+                answers.append(True)
+                continue
+            r = search(&s, held, leader, trick, alive, on_table, needs, NULL)
+            if r < 0:
+                raise MemoryError("the solver ran out of memory")
+            answers.append(r == 1)
+        return answers
+    finally:
+        solver_free(&s)

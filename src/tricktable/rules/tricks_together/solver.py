@@ -3,8 +3,9 @@
 With every hand face up and everybody cooperating, the team can make a vector of trick counts exactly when
 some sequence of legal plays ends with those counts.  ``makeable`` answers with the set of all such vectors
 from any position (the start of play, or mid-trick); ``solve`` answers for one vector and stops at the
-first way it finds, and ``solve_cards`` answers it after each card the seat to play could play.  All are
-exact: they are the yardstick the analysis and the bots measure play against.
+first way it finds; ``solve_cards`` answers it after each card the seat to play could play, and
+``solve_vectors`` for several vectors.  All are exact: they are the yardstick the analysis and the bots
+measure play against.
 
 Two things keep the search small:
 
@@ -219,5 +220,22 @@ def solve_cards(
         return answers
     found: list[bool] = CSOLVER.solve_cards(
         list(hands), trump, leader, list(targets), list(cards), list(trick), None if won is None else list(won)
+    )
+    return found
+
+
+def solve_vectors(
+    hands: Sequence[int],
+    trump: int,
+    leader: int,
+    vectors: Sequence[Sequence[int]],
+    trick: Sequence[int] = (),
+    won: Sequence[int] | None = None,
+) -> list[bool]:
+    """``solve`` for each of ``vectors`` from one position; the compiled search shares one memo between them."""
+    if CSOLVER is None:
+        return [solve_reference(hands, trump, leader, vector, trick, won) for vector in vectors]
+    found: list[bool] = CSOLVER.solve_vectors(
+        list(hands), trump, leader, [list(v) for v in vectors], list(trick), None if won is None else list(won)
     )
     return found
