@@ -10,8 +10,8 @@ import pytest
 import tricktable
 from tricktable.bots.tricks_together import card_value, cteam
 from tricktable.bots.tricks_together.belief_data import SIZES, play
-from tricktable.bots.tricks_together.card_value_fit import fit, judged
 from tricktable.bots.tricks_together.blueprint import number_scale, quick_number
+from tricktable.bots.tricks_together.card_value_fit import fit, judged
 from tricktable.bots.tricks_together.search import BATCH, LEVELS, TeamMate, best_card
 from tricktable.core.cards import parse_card
 from tricktable.rules.tricks_together import read_view, solve
