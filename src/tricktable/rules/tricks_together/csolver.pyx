@@ -643,36 +643,60 @@ cdef set makeable_by_vectors(Solver* s, uint64_t* held, int leader, list trick, 
             return found
 
 
-def solve(list hands, int trump, int leader, list targets, list trick=None, list won=None):
-    """Can the team still end with exactly ``targets`` tricks per seat (as ``solver.solve``)?"""
-    cdef Solver s
-    cdef uint64_t held[MAXP]
-    cdef uint64_t alive, on_table, needs = 0
-    cdef int n = len(hands), p, left, need, total = 0
-    cdef long long r
-    trick = trick or []
-    won = won or [0] * n
-    left = read_position(hands, leader, trick, held, &alive, &on_table)
+cdef int pack_needs(list targets, list won, int n, int left, uint64_t* needs) except -1:
+    """Each seat's tricks still needed, 4 bits a seat, in ``needs``; 1 if they can add up to the tricks left,
+    else 0 (a vector no play can make)."""
+    cdef int p, need, total = 0
     if len(targets) != n:
         raise ValueError(f"{n} hands need {n} targets, not {len(targets)}")
+    needs[0] = 0
     for p in range(n):
         need = targets[p] - won[p]
         if need < 0 or need > left:
-            return False
+            return 0
         total += need
-        needs |= (<uint64_t>need) << (4 * p)
-    if total != left:
-        return False
-    if left == 0:
-        return True
-    if solver_init(&s, n, trump, left, 0) < 0:
-        solver_free(&s)
+        needs[0] |= (<uint64_t>need) << (4 * p)
+    return 1 if total == left else 0
+
+
+cdef int start_solving(Solver* s, int n, int trump, int left) except -1:
+    if solver_init(s, n, trump, left, 0) < 0:
+        solver_free(s)
         raise MemoryError("the solver ran out of memory")
+    return 0
+
+
+cdef bint solved(Solver* s, uint64_t* held, int leader, list trick, uint64_t alive, uint64_t on_table,
+                 uint64_t needs) except -1:
+    cdef long long r = search(s, held, leader, trick, alive, on_table, needs, NULL)
+    if r < 0:
+        raise MemoryError("the solver ran out of memory")
+    return r == 1
+
+
+def solve(list hands, int trump, int leader, list targets, list trick=None, list won=None):
+    """Can the team still end with exactly ``targets`` tricks per seat (as ``solver.solve``)?"""
+    return solve_vectors(hands, trump, leader, [targets], trick, won)[0]
+
+
+def solve_vectors(list hands, int trump, int leader, list vectors, list trick=None, list won=None):
+    """For each vector of ``vectors``: ``solve`` for it, from one search whose memo the vectors share."""
+    cdef Solver s
+    cdef uint64_t held[MAXP]
+    cdef uint64_t alive, on_table, needs
+    cdef int n = len(hands), left
+    trick = trick or []
+    won = won or [0] * n
+    left = read_position(hands, leader, trick, held, &alive, &on_table)
+    start_solving(&s, n, trump, left)
+    answers = []
     try:
-        r = search(&s, held, leader, trick, alive, on_table, needs, NULL)
-        if r < 0:
-            raise MemoryError("the solver ran out of memory")
-        return r == 1
+        for targets in vectors:
+            if not pack_needs(targets, won, n, left, &needs):
+                answers.append(False)
+            else:
+                answers.append(left == 0 or solved(&s, held, leader, trick, alive, on_table, needs))
+        return answers
     finally:
         solver_free(&s)
 
@@ -683,83 +707,27 @@ def solve_cards(list hands, int trump, int leader, list targets, list cards, lis
     search whose memo the cards share (the positions after the trick are much the same whichever is played)."""
     cdef Solver s
     cdef uint64_t held[MAXP]
-    cdef uint64_t alive, on_table, needs = 0, bit
-    cdef int n = len(hands), p, left, need, total = 0, seat, card
-    cdef long long r
+    cdef uint64_t alive, on_table, needs, bit
+    cdef int n = len(hands), left, seat, card
     trick = trick or []
     won = won or [0] * n
     left = read_position(hands, leader, trick, held, &alive, &on_table)
     if len(trick) >= n:
         raise ValueError("a card can only be played to a trick still open")
-    if len(targets) != n:
-        raise ValueError(f"{n} hands need {n} targets, not {len(targets)}")
     seat = (leader + len(trick)) % n
     for card in cards:
         if not 0 <= card < 52 or not held[seat] >> card & 1:
             raise ValueError(f"card {card} is not in the hand of the seat to play")
-    for p in range(n):
-        need = targets[p] - won[p]
-        if need < 0 or need > left:
-            return [False] * len(cards)
-        total += need
-        needs |= (<uint64_t>need) << (4 * p)
-    if total != left:
+    if not pack_needs(targets, won, n, left, &needs):
         return [False] * len(cards)
-    if solver_init(&s, n, trump, left, 0) < 0:
-        solver_free(&s)
-        raise MemoryError("the solver ran out of memory")
+    start_solving(&s, n, trump, left)
     answers = []
     try:
         for card in cards:
             bit = (<uint64_t>1) << card
             held[seat] ^= bit
-            r = search(&s, held, leader, [*trick, card], alive, on_table | bit, needs, NULL)
+            answers.append(solved(&s, held, leader, [*trick, card], alive, on_table | bit, needs))
             held[seat] ^= bit
-            if r < 0:
-                raise MemoryError("the solver ran out of memory")
-            answers.append(r == 1)
-        return answers
-    finally:
-        solver_free(&s)
-
-
-def solve_vectors(list hands, int trump, int leader, list vectors, list trick=None, list won=None):
-    """For each vector of ``vectors``: ``solve`` for it, from one search whose memo the vectors share."""
-    cdef Solver s
-    cdef uint64_t held[MAXP]
-    cdef uint64_t alive, on_table, needs
-    cdef int n = len(hands), p, left, need, total
-    cdef long long r
-    trick = trick or []
-    won = won or [0] * n
-    left = read_position(hands, leader, trick, held, &alive, &on_table)
-    if solver_init(&s, n, trump, left, 0) < 0:
-        solver_free(&s)
-        raise MemoryError("the solver ran out of memory")
-    answers = []
-    try:
-        for targets in vectors:
-            if len(targets) != n:
-                raise ValueError(f"{n} hands need {n} targets, not {len(targets)}")
-            needs = 0
-            total = 0
-            for p in range(n):
-                need = targets[p] - won[p]
-                if need < 0 or need > left:
-                    total = -1
-                    break
-                total += need
-                needs |= (<uint64_t>need) << (4 * p)
-            if total != left:
-                answers.append(False)
-                continue
-            if left == 0:
-                answers.append(True)
-                continue
-            r = search(&s, held, leader, trick, alive, on_table, needs, NULL)
-            if r < 0:
-                raise MemoryError("the solver ran out of memory")
-            answers.append(r == 1)
         return answers
     finally:
         solver_free(&s)
