@@ -91,7 +91,8 @@ class Level:
     #: numbers there, from whether open hands can still make them and whether the blueprint does
     value: bool = False
     #: choose a searched number by the same value: a world counts share x (open hands can make the numbers)
-    #: + (1 - share) x (the blueprint makes them), the share at the round's size
+    #: + (1 - share) x (the blueprint makes them), the share at the round's size (no level does: it made fewer
+    #: rounds in a paired match, see the game's page)
     value_numbers: bool = False
 
 
