@@ -216,7 +216,7 @@ class TeamMate(LevelledBot[Level]):
         scale = number_scale(k.cards, n, k.trump >= 0)
         inner = self.level.inner_worlds if k.cards <= self.level.deep_numbers else 0
         by_value = self.level.value_numbers and inner == 0
-        share = card_value.share(n, k.cards, self.value_table)
+        share = card_value.share(n, k.cards, self.value_table) if by_value else 0.0
         start = time.perf_counter()
         done = 0
         while done < self.level.commit_worlds:

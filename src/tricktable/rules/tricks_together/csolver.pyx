@@ -713,11 +713,11 @@ def solve_cards(list hands, int trump, int leader, list targets, list cards, lis
     won = won or [0] * n
     left = read_position(hands, leader, trick, held, &alive, &on_table)
     if len(trick) >= n:
-        raise ValueError("a card can only be played to a trick still open")
+        raise ValueError("a card can only be played to an open trick")
     seat = (leader + len(trick)) % n
     for card in cards:
         if not 0 <= card < 52 or not held[seat] >> card & 1:
-            raise ValueError(f"card {card} is not in the hand of the seat to play")
+            raise ValueError(f"card {card} is not held by the seat to play")
     if not pack_needs(targets, won, n, left, &needs):
         return [False] * len(cards)
     start_solving(&s, n, trump, left)

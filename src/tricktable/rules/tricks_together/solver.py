@@ -208,10 +208,10 @@ def solve_cards(
     """For each of ``cards`` (held by the seat to play to ``trick``): can the team still end with exactly
     ``targets`` tricks per seat once that card is played?  ``solve`` after each card; the compiled search shares
     one memo between the cards, which spares much of the work when the answer is no."""
-    seat = (leader + len(trick)) % len(hands)
-    if len(trick) >= len(hands) or any(not hands[seat] >> card & 1 for card in cards):
-        raise ValueError("the cards must be held by the seat to play to an open trick")
-    if CSOLVER is None:
+    if CSOLVER is None:  # (the compiled search checks the cards itself)
+        seat = (leader + len(trick)) % len(hands)
+        if len(trick) >= len(hands) or any(not hands[seat] >> card & 1 for card in cards):
+            raise ValueError("the cards must be held by the seat to play to an open trick")
         answers = []
         for card in cards:
             held = list(hands)
