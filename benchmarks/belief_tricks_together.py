@@ -33,7 +33,7 @@ import numpy as np
 
 from tricktable.arena.stats import paired
 from tricktable.bots.tricks_together import belief_data
-from tricktable.bots.tricks_together.belief import MODEL, Belief, allowed, seat_weights
+from tricktable.bots.tricks_together.belief import MODELS, Belief, allowed, seat_weights
 from tricktable.bots.tricks_together.search import TeamMate
 from tricktable.rules.tricks_together import Knowledge, sample_deals
 
@@ -99,10 +99,16 @@ def main() -> None:
     parser.add_argument("--data", type=Path, required=True, help="the folder of rounds (belief_data --out)")
     parser.add_argument("--positions", type=int, default=1500)
     parser.add_argument("--worlds", type=int, default=600, help="worlds a reading through worlds weighs")
-    parser.add_argument("--model", type=Path, default=MODEL, help="the belief network's weights")
+    parser.add_argument("--model", type=Path, help="the belief network's weights (default: the shipped one)")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     records = [r for r in belief_data.load(args.data) if belief_data.split(r) == "test"]
+    if not records:
+        raise SystemExit(f"no held-out rounds in {args.data}")
+    players = int(records[0]["players"])
+    if args.model is None and players not in MODELS:
+        raise SystemExit(f"no belief ships for {players} players: give --model")
+    model = args.model or MODELS[players]
     counts = [sum(1 for _ in belief_data.positions(r)) for r in records]
     total = sum(counts)
     step = max(1, total // args.positions)
@@ -110,7 +116,7 @@ def main() -> None:
     for record, count in zip(records, counts):
         wanted = [i - at for i in range(at, at + count) if i % step == 0]
         if wanted:
-            tasks.append((record, wanted, args.worlds, int(record["seed"]), args.model))
+            tasks.append((record, wanted, args.worlds, int(record["seed"]), model))
         at += count
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.workers) as pool:

@@ -28,16 +28,16 @@ from typing import Any
 
 import tricktable
 from tricktable.arena.stats import paired, wilson
-from tricktable.bots.tricks_together import card_value
+from tricktable.bots.tricks_together import card_value, position_value
 from tricktable.bots.tricks_together.belief import Belief
 from tricktable.bots.tricks_together.play_reading import FEATURES
 from tricktable.bots.tricks_together.search import LEVELS, Level, TeamMate
 from tricktable.bots.tricks_together.small_rounds import load_table
 
-#: A team's learned belief, fitted card model, shared small-round numbers and learned value of a card, as files
-#: (``None``: the shipped ones).
-Models = tuple[str | None, str | None, str | None, str | None]
-SHIPPED: Models = (None, None, None, None)
+#: A team's learned belief, fitted card model, shared small-round numbers, learned value of a card and learned
+#: value of a position, as files (``None``: the shipped ones).
+Models = tuple[str | None, str | None, str | None, str | None, str | None]
+SHIPPED: Models = (None, None, None, None, None)
 
 
 def parse_level(text: str) -> Level:
@@ -70,7 +70,7 @@ def card_model(path: str) -> tuple[float, ...]:
 
 def check_models(models: Models, players: int) -> None:
     """Refuse, before any game starts, model files that do not load or do not fit the table."""
-    belief, cards, numbers, value = models
+    belief, cards, numbers, value, position = models
     try:
         if belief is not None and belief_model(belief).players != players:
             raise SystemExit(f"{belief} is a belief for {belief_model(belief).players} players, not {players}")
@@ -80,6 +80,8 @@ def check_models(models: Models, players: int) -> None:
             raise SystemExit(f"{numbers} holds no numbers for {players} players")
         if value is not None and not card_value.load(Path(value))["shares"]:
             raise SystemExit(f"{value} holds no rates")
+        if position is not None:
+            position_value.value(Path(position))
     except (OSError, ValueError, KeyError) as error:
         raise SystemExit(f"a model file does not load: {error}") from None
 
@@ -89,6 +91,7 @@ def add_model_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--b-card-model", help="team B's model of partners' cards (from play_reading_fit --out)")
     parser.add_argument("--b-number-table", help="team B's shared small-round numbers (from small_rounds_fit --out)")
     parser.add_argument("--b-card-value", help="team B's learned value of a card (from card_value_fit --out)")
+    parser.add_argument("--b-position-value", help="team B's learned value of a position (from train value --out)")
 
 
 def team(level: Level, players: int, seed: int, models: Models = SHIPPED) -> dict[int, TeamMate]:
@@ -103,6 +106,8 @@ def team(level: Level, players: int, seed: int, models: Models = SHIPPED) -> dic
             bot.number_table = load_table(Path(models[2]))
         if models[3] is not None:
             bot.value_table = card_value.load(Path(models[3]))
+        if models[4] is not None:
+            bot.position_model = position_value.value(Path(models[4]))
     return bots
 
 
@@ -156,7 +161,7 @@ def main() -> None:
     args = parser.parse_args()
     for text in (args.a, args.b, args.numbers):
         parse_level(text)  # refuse a bad level before any game starts
-    b_models: Models = (args.b_belief, args.b_card_model, args.b_number_table, args.b_card_value)
+    b_models: Models = (args.b_belief, args.b_card_model, args.b_number_table, args.b_card_value, args.b_position_value)
     check_models(b_models, args.players)
     tasks = [
         (args.a, args.b, args.numbers, args.players, args.seed + g, args.min_cards, b_models) for g in range(args.games)

@@ -56,19 +56,19 @@ def test_team_b_plays_with_the_models_it_is_given_and_bad_files_are_refused(tmp_
         game = tricktable.new_game("tricks-together", players=4, seed=seed, deals=[{"round": 5, "dealer": 0}])
         while not game.score_sheet:
             seat = game.to_move
-            shipped = PAIRED.team(level, 4, seed, (str(MODEL), None, None, None))[seat].choose(game.view(seat))
+            shipped = PAIRED.team(level, 4, seed, (str(MODEL), None, None, None, None))[seat].choose(game.view(seat))
             if game.phase == "play":
                 same += shipped == PAIRED.team(level, 4, seed)[seat].choose(game.view(seat))
-                other = PAIRED.team(level, 4, seed, (str(flat), str(blind), None, None))[seat]
+                other = PAIRED.team(level, 4, seed, (str(flat), str(blind), None, None, None))[seat]
                 differ += shipped != other.choose(game.view(seat))
             game.play(shipped)
     # The shipped files named are the shipped models; other models change some card.
     assert same > 20 and differ > 0
-    PAIRED.check_models((str(flat), str(blind), None, None), 4)
+    PAIRED.check_models((str(flat), str(blind), None, None, None), 4)
     with pytest.raises(SystemExit, match="for 4 players, not 3"):
-        PAIRED.check_models((str(flat), None, None, None), 3)
+        PAIRED.check_models((str(flat), None, None, None, None), 3)
     with pytest.raises(SystemExit, match="does not load"):
-        PAIRED.check_models((None, str(tmp_path / "missing.json"), None, None), 4)
+        PAIRED.check_models((None, str(tmp_path / "missing.json"), None, None, None), 4)
 
 
 def test_team_b_plays_with_the_numbers_and_the_value_it_is_given(tmp_path: Path) -> None:
@@ -76,12 +76,12 @@ def test_team_b_plays_with_the_numbers_and_the_value_it_is_given(tmp_path: Path)
     numbers, blueprint_only = tmp_path / "numbers.json", tmp_path / "value.json"
     numbers.write_text(json.dumps({"4/2": load_table()["4/2"]}))
     blueprint_only.write_text(json.dumps({"shares": dict.fromkeys(map(str, range(2, 8)), 0.0)}))
-    PAIRED.check_models((None, None, str(numbers), str(blueprint_only)), 4)
+    PAIRED.check_models((None, None, str(numbers), str(blueprint_only), None), 4)
     with pytest.raises(SystemExit, match="no numbers for 3 players"):
-        PAIRED.check_models((None, None, str(numbers), None), 3)
+        PAIRED.check_models((None, None, str(numbers), None, None), 3)
     with pytest.raises(SystemExit, match="does not load"):
-        PAIRED.check_models((None, None, None, str(tmp_path / "missing.json")), 4)
-    bots = PAIRED.team(PAIRED.parse_level("easy:value=1"), 4, 0, (None, None, str(numbers), str(blueprint_only)))
+        PAIRED.check_models((None, None, None, str(tmp_path / "missing.json"), None), 4)
+    bots = PAIRED.team(PAIRED.parse_level("easy:value=1"), 4, 0, (None, None, str(numbers), str(blueprint_only), None))
     assert all(bot.number_table == {"4/2": load_table()["4/2"]} for bot in bots.values())
     assert all(bot.value_table == {"shares": dict.fromkeys(map(str, range(2, 8)), 0.0)} for bot in bots.values())
     level = PAIRED.parse_level("easy:budget=60.0,value=1")
@@ -92,7 +92,28 @@ def test_team_b_plays_with_the_numbers_and_the_value_it_is_given(tmp_path: Path)
             seat = game.to_move
             shipped = PAIRED.team(level, 4, seed)[seat].choose(game.view(seat))
             if game.phase == "play":
-                other = PAIRED.team(level, 4, seed, (None, None, None, str(blueprint_only)))[seat]
+                other = PAIRED.team(level, 4, seed, (None, None, None, str(blueprint_only), None))[seat]
                 differ += shipped != other.choose(game.view(seat))
             game.play(shipped)
     assert differ > 0
+
+
+def test_team_b_takes_the_position_value_it_is_given_and_a_misfit_is_refused(tmp_path: Path) -> None:
+    from tricktable.bots.tricks_together.position_value import FEATURES as VALUE_FEATURES
+    from tricktable.bots.tricks_together.position_value import MODEL as VALUE_MODEL
+
+    def write(path: Path, inputs: int) -> None:
+        np.savez(path, players=4, layers=1, w0=np.zeros((inputs, 1), np.float32), b0=np.zeros(1, np.float32))
+
+    write(tmp_path / "even.npz", VALUE_FEATURES)
+    write(tmp_path / "misfit.npz", VALUE_FEATURES + 1)
+    models = (None, None, None, None, str(tmp_path / "even.npz"))
+    PAIRED.check_models(models, 4)
+    with pytest.raises(SystemExit, match="does not load"):
+        PAIRED.check_models((None, None, None, None, str(tmp_path / "misfit.npz")), 4)
+    bots = PAIRED.team(PAIRED.parse_level("strong:position_value=1"), 4, 0, models)
+    assert all(
+        bot.position_model is not None and bot.position_model.layers[0][0].shape == (VALUE_FEATURES, 1)
+        for bot in bots.values()
+    )
+    assert PAIRED.team(LEVELS["strong"], 4, 0)[0].position_model is None and VALUE_MODEL.exists()

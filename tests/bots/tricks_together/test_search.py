@@ -81,8 +81,9 @@ def test_the_last_card_of_a_trick_is_judged_by_the_solver_with_the_trick_complet
     targets = [1, 1, 0, 1]  # the dealer takes the one trick the others left
     legal = [parse_card(c) for c in ("2H", "QH", "AH")]
     bot = TeamMate(level="strong", seed=1)
-    scores, judged = bot._solve(k, [world], [targets], [1.0], legal, deadline=math.inf)
-    assert judged == 1
+    answers = bot._solve(k, [world], [targets], [1.0], legal, deadline=math.inf)
+    assert len(answers) == 1
+    scores = [float(made) for made in answers[0]]
     expected = []
     for card in legal:
         held = world[:]

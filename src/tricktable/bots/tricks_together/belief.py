@@ -14,8 +14,8 @@ on rather than the players (see the game's page), hence the shared one.  It was 
 positions of the team-mates' own games, with the true deal as the label.
 
 The search can draw its worlds from these chances (``sample_deals`` with per-seat card weights): every world is
-still consistent with the view, only likelier worlds come up more often.  The forward pass is NumPy only; the
-model is made for one number of players (``players`` in the file), and other settings sample as before.
+still consistent with the view, only likelier worlds come up more often.  The forward pass is NumPy only; a
+model is made for one number of players (``players`` in the file; ``MODELS`` ships one for 3, 4 and 5 players).
 
 Places are numbered from the seat's point of view: place ``j`` (0-based) is the seat ``j + 1`` to its left, and
 the last place, ``players - 1``, is the rest of the pack.
@@ -33,6 +33,9 @@ from tricktable.core.cards import SUIT_MASKS
 from tricktable.rules.tricks_together import Knowledge
 
 MODEL = Path(__file__).with_name("belief.npz")
+#: The shipped models by the number of players (4 players' came first, as ``MODEL``); a count without one samples
+#: as before.
+MODELS = {3: MODEL.with_name("belief-3.npz"), 4: MODEL, 5: MODEL.with_name("belief-5.npz")}
 #: Round sizes the encoding has room for (Long climb goes up to 10 cards).
 MAX_CARDS = 10
 #: Odds below this are raised to it, so that a world the network finds unlikely can still be drawn.
@@ -235,10 +238,11 @@ def masked_softmax(scores: np.ndarray, mask: np.ndarray) -> np.ndarray:
 
 @cache
 def belief_for(players: int) -> Belief | None:
-    """The shipped model, if it is made for ``players`` players."""
-    if not MODEL.exists():
+    """The shipped model for ``players`` players, if there is one."""
+    path = MODELS.get(players)
+    if path is None or not path.exists():
         return None
-    model = Belief.load(MODEL)
+    model = Belief.load(path)
     return model if model.players == players else None
 
 

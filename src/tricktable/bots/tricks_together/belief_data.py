@@ -31,11 +31,13 @@ from rich.progress import Progress
 
 import tricktable
 from tricktable.bots.tricks_together.belief import allowed, encode
+from tricktable.bots.tricks_together.cvalue import value_inputs
 from tricktable.bots.tricks_together.policy import FEATURES, MAX_LEGAL
 from tricktable.bots.tricks_together.policy import encode as encode_choice
+from tricktable.bots.tricks_together.position_value import FEATURES as VALUE_FEATURES
 from tricktable.bots.tricks_together.search import LEVELS, TeamMate
 from tricktable.core.cards import parse_card
-from tricktable.rules.tricks_together import Knowledge, read_view
+from tricktable.rules.tricks_together import Knowledge, read_view, solve_cards
 
 #: The round sizes played, in turn: every size in which cards can say something about the hands.
 SIZES = (2, 3, 4, 5, 6, 7)
@@ -84,10 +86,11 @@ def positions(record: Record) -> Iterator[tuple[Knowledge, list[int]]]:
         game.play(move)
 
 
-def choices(record: Record) -> Iterator[tuple[Knowledge, list[int], int]]:
+def choices(record: Record, game: Any = None) -> Iterator[tuple[Knowledge, list[int], int]]:
     """Every card of the round that was a choice (two legal cards or more): the knowledge of the seat that chose,
-    its legal cards and the card it played."""
-    game = deal(record["players"], record["cards"], record["seed"], record["dealer"])
+    its legal cards and the card it played.  ``game``: the round's game, newly dealt, to read the true hands from
+    at each choice (by default one is dealt here)."""
+    game = deal(record["players"], record["cards"], record["seed"], record["dealer"]) if game is None else game
     for move in record["moves"]:
         if game.phase == "play":
             view = game.view(game.to_move)
@@ -110,6 +113,28 @@ def choice_arrays(records: list[Record]) -> tuple[np.ndarray, np.ndarray, np.nda
     if not xs:
         return np.zeros((0, MAX_LEGAL, FEATURES), np.float32), np.zeros((0, MAX_LEGAL), bool), np.zeros(0, np.int64)
     return np.array(xs, dtype=np.float32), np.array(masks), np.array(ys, dtype=np.int64)
+
+
+def value_arrays(records: list[Record]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The position value's inputs (``position_value``) after every card of ``choices`` that leaves the numbers
+    makeable with open hands and does not end the round, labelled 1.0 where the team made the round; and a mask
+    of ones (the training's shape).  Rounds with Secret numbers are left out: the label needs every number."""
+    xs, ys = [], []
+    for record in records:
+        game = deal(record["players"], record["cards"], record["seed"], record["dealer"])
+        for k, legal, played in choices(record, game):
+            targets = [int(x) for x in k.numbers if x is not None]
+            if len(legal) < 2 or len(targets) < k.players:
+                continue
+            hands = list(game.hands)
+            if not solve_cards(hands, k.trump, k.leader, targets, [played], k.trick, k.won)[0]:
+                continue
+            x, settled = value_inputs([hands], [targets], k.trump, k.leader, k.trick, k.won, k.left, k.gone, [played])
+            if not settled[0]:
+                xs.append(x[0])
+                ys.append(float(record["made"]))
+    x = np.array(xs, dtype=np.float32).reshape(-1, VALUE_FEATURES)
+    return x, np.array(ys, dtype=np.float32), np.ones(len(ys), dtype=bool)
 
 
 def label(k: Knowledge, hands: list[int]) -> np.ndarray:

@@ -34,10 +34,6 @@ from tricktable.rules.tricks_together.crules cimport (
 if not tt_cpu_ready():
     raise ImportError("the compiled kernel was built for x86-64 CPUs with POPCNT and BMI2; this one lacks them")
 
-cdef enum:
-    MAXP = 8
-    MAXTRICK = 8
-
 cdef uint64_t FULL = (<uint64_t>1 << 52) - 1
 
 

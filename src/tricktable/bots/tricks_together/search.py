@@ -46,12 +46,16 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from tricktable.bots.base import LevelledBot
-from tricktable.bots.tricks_together import card_value, cteam, play_reading
+from tricktable.bots.tricks_together import card_value, cteam, play_reading, position_value
 from tricktable.bots.tricks_together.belief import Belief, seat_weights
 from tricktable.bots.tricks_together.blueprint import number_scale, quick_number
+from tricktable.bots.tricks_together.cvalue import value_inputs
 from tricktable.bots.tricks_together.number_reading import Reader, features, reader_for
 from tricktable.bots.tricks_together.policy import policy
+from tricktable.bots.tricks_together.position_value import PositionValue
 from tricktable.bots.tricks_together.small_rounds import Table, policy_for, shape, table_number
 from tricktable.core.cards import card_str, parse_card
 from tricktable.rules.tricks_together import (
@@ -94,6 +98,9 @@ class Level:
     #: + (1 - share) x (the blueprint makes them), the share at the round's size (no level does: it made fewer
     #: rounds in a paired match, see the game's page)
     value_numbers: bool = False
+    #: judge a card in every trick by the learned value of the position (``position_value``): in a world open hands
+    #: can still make, the chance the team makes it, read from the position's cards and needs (replaces ``value``)
+    position_value: bool = False
 
 
 LEVELS = {
@@ -175,6 +182,8 @@ class TeamMate(LevelledBot[Level]):
     number_table: Table | None = None
     #: The learned value's rates (``None``: the shipped ``card_value.json``), to try a refitted one beside it.
     value_table: dict[str, Any] | None = None
+    #: The learned position value (``None``: the shipped ``position_value.npz``), to try another beside it.
+    position_model: PositionValue | None = None
     #: Seats of players who do not share the team's conventions (a person, or a bot of another kind): their
     #: numbers and cards are not read through the blueprint, the shared small-round policy, the fitted models
     #: or the belief, which all describe team-mates like this one, and their hands are drawn at even odds.
@@ -283,15 +292,18 @@ class TeamMate(LevelledBot[Level]):
         while done < level.play_worlds:
             worlds = self.sample_worlds(k, BATCH, beliefs)
             targets, weights = self.weigh(k, worlds)
-            if level.value or use_solver:
+            if level.value or level.position_value or use_solver:
                 # The solver's worlds are judged one by one, so that a move stops close to its budget: the
                 # play-outs then judge the same worlds.
-                open_scores, judged = self._solve(k, worlds, targets, weights, legal, deadline)
-                del worlds[judged:], targets[judged:], weights[judged:]
+                answers = self._solve(k, worlds, targets, weights, legal, deadline)
+                del worlds[len(answers) :], targets[len(answers) :], weights[len(answers) :]
+                open_scores = (np.asarray(weights) @ np.asarray(answers, dtype=float)).tolist()
             batch_scores, batch_votes = cteam.play_scores(
                 worlds, targets, weights, k.trump, k.leader, k.trick, k.won, k.left, k.gone, legal, k.seat
             )
-            if level.value:
+            if level.position_value:
+                batch_scores = self._position_scores(k, worlds, targets, weights, legal, answers)
+            elif level.value:
                 share = card_value.share(k.players, k.left, self.value_table)
                 # The chance of success in a world makeable with open hands that the blueprint does not make,
                 # as a share of that in one it does make (only the ratio orders the cards).
@@ -422,16 +434,35 @@ class TeamMate(LevelledBot[Level]):
         weights: list[float],
         legal: list[int],
         deadline: float,
-    ) -> tuple[list[float], int]:
-        """Per card, the weight of the worlds in which the team can still make its numbers with open hands once
-        the card is played; and how many worlds were judged, in order, before ``deadline`` (at least one)."""
-        scores = [0.0] * len(legal)
-        for judged, (hands, target, weight) in enumerate(zip(worlds, targets, weights)):
-            if judged and time.perf_counter() > deadline:
-                return scores, judged
+    ) -> list[list[bool]]:
+        """Per world, in order, and per card: can the team still make its numbers with open hands once the card
+        is played?  Only the worlds judged before ``deadline`` (at least one) are answered."""
+        answers: list[list[bool]] = []
+        for hands, target, weight in zip(worlds, targets, weights):
+            if answers and time.perf_counter() > deadline:
+                break
             if weight <= 0.0:
-                continue
-            for i, made in enumerate(solve_cards(hands, k.trump, k.leader, target, legal, k.trick, k.won)):
-                if made:
-                    scores[i] += weight
-        return scores, len(worlds)
+                answers.append([False] * len(legal))  # weighs nothing
+            else:
+                answers.append(solve_cards(hands, k.trump, k.leader, target, legal, k.trick, k.won))
+        return answers
+
+    def _position_scores(
+        self,
+        k: Knowledge,
+        worlds: list[list[int]],
+        targets: list[list[int]],
+        weights: list[float],
+        legal: list[int],
+        answers: list[list[bool]],
+    ) -> list[float]:
+        """Per card, the summed weight x the learned position value's chance of the worlds open hands can still
+        make once the card is played (``answers``); a card that ends the round counts a world it makes fully."""
+        model = self.position_model or position_value.value()
+        inputs, settled = value_inputs(worlds, targets, k.trump, k.leader, k.trick, k.won, k.left, k.gone, legal)
+        chances = model.chances(inputs)
+        chances[settled] = 1.0
+        made = np.asarray(answers, dtype=bool)
+        chances = np.where(made, chances.reshape(made.shape), 0.0)
+        scores: list[float] = (np.asarray(weights) @ chances).tolist()
+        return scores

@@ -2,6 +2,7 @@
 
     python -m tricktable.bots.tricks_together.train belief --data DATA [--steps 2000] [--seed 0] [--out FILE]
     python -m tricktable.bots.tricks_together.train policy --data DATA [--steps 4000] [--seed 0] [--out FILE]
+    python -m tricktable.bots.tricks_together.train value --data DATA [DATA ...] [--steps 6000] [--seed 0]
 
 ``belief``: the network of ``belief.py``, from the rounds in ``DATA`` (made by ``belief_data``).  One round in
 ten is held out to measure the model on, another one in ten (the validation rounds) chooses which weights are
@@ -11,12 +12,17 @@ mini-batches drawn by a generator seeded with ``--seed`` (the same data and seed
 same machine); a progress bar, and every ``EVERY`` steps a line of the log file (``--log``: step, training loss,
 validation loss).  The weights kept are those of the step with the lowest validation loss; the held-out loss is
 measured once, on them, at the end.  The weights are written as NumPy arrays (``--out``, by default the shipped
-``belief.npz``): the bots need NumPy only, never PyTorch.
+model for the rounds' number of players, ``belief.MODELS``): the bots need NumPy only, never PyTorch.
 
 ``policy``: the network of ``policy.py``, from the same rounds and split: every card a seat chose (two legal
 cards or more), labelled with the card ``strong`` played.  The loss is minus the log-chance the network's softmax
 over the legal cards gives that card; the log adds the validation agreement (how often the top-scored card is
 the one played), and the end the held-out loss and agreement.  Written by default to the shipped ``policy.npz``.
+
+``value``: the network of ``position_value.py``, from the rounds of one or more folders (each split as above):
+the position after every card a seat chose among two or more, where open hands could still make the numbers,
+labelled with whether the team made the round.  The loss is minus the mean log-chance of what happened.  Written
+by default to the shipped ``position_value.npz``.  (Every model takes several folders of one player count.)
 """
 
 from __future__ import annotations
@@ -34,8 +40,8 @@ import numpy as np
 import torch
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-from tricktable.bots.tricks_together import belief_data, policy
-from tricktable.bots.tricks_together.belief import MODEL, OFFSET, input_size
+from tricktable.bots.tricks_together import belief_data, policy, position_value
+from tricktable.bots.tricks_together.belief import MODELS, OFFSET, input_size
 
 #: Steps between two lines of the loss log (and two held-out measurements).
 EVERY = 50
@@ -75,6 +81,11 @@ def choice_loss(model: torch.nn.Module, x: torch.Tensor, mask: torch.Tensor, y: 
     return -torch.log_softmax(scores, dim=-1).gather(-1, y.unsqueeze(-1)).mean()
 
 
+def value_loss(model: torch.nn.Module, x: torch.Tensor, y: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+    """The mean over the positions of minus the log-chance the network gives what happened (made or not)."""
+    return torch.nn.functional.binary_cross_entropy_with_logits(model(x)[..., 0], y)
+
+
 def agreement(model: torch.nn.Module, x: torch.Tensor, mask: torch.Tensor, y: torch.Tensor) -> float:
     """How often the legal card the network scores highest is the card played."""
     with torch.no_grad():
@@ -97,6 +108,12 @@ class Task:
 
 BELIEF = Task("belief", input_size, loss_of)
 POLICY = Task("policy", lambda players: policy.FEATURES, choice_loss)
+VALUE = Task("value", lambda players: position_value.FEATURES, value_loss)
+TASKS = {task.name: task for task in (BELIEF, POLICY, VALUE)}
+#: Where each model ships (the belief: one for each number of players, ``belief.MODELS``), and the cache of its
+#: positions kept beside the rounds.
+SHIPPED = {"policy": policy.MODEL, "value": position_value.MODEL}
+CACHES = {"belief": "positions.npz", "policy": "choices.npz", "value": "values.npz"}
 
 
 def evaluate(layers: list[tuple[np.ndarray, np.ndarray]], data: Positions, task: Task = BELIEF) -> float:
@@ -192,66 +209,79 @@ def save(path: Path, players: int, layers: list[tuple[np.ndarray, np.ndarray]], 
 
 def positions(folder: Path, task: Task = BELIEF) -> tuple[int, dict[str, Positions]]:
     """The players, and the positions of each part (``belief_data.split``) of the rounds in ``folder`` (kept
-    beside them in ``positions.npz``, or ``choices.npz`` for the policy, once made, for as long as the rounds and
-    the policy's encoding are the same)."""
+    beside them, in ``CACHES[task.name]``, once made, for as long as the rounds and the encoding are the same)."""
     records = belief_data.load(folder)
     if not records:
         raise SystemExit(f"no rounds in {folder}: make them with belief_data first")
     players = {r["players"] for r in records}
     if len(players) != 1:
         raise SystemExit(f"the rounds in {folder} mix {sorted(players)} players")
-    cache = folder / ("choices.npz" if task is POLICY else "positions.npz")
+    cache = folder / CACHES[task.name]
     seeds = np.array(sorted(r["seed"] for r in records))
-    # The policy's encoding is still being tuned: a cache made by another one is made again.
-    encoding = hashlib.sha256(inspect.getsource(policy).encode()).hexdigest() if task is POLICY else ""
+    # The policy's and the value's encodings are still being tuned: a cache made by another one is made again.
+    source = {"policy": policy, "value": position_value}.get(task.name)
+    encoding = hashlib.sha256(inspect.getsource(source).encode()).hexdigest() if source else ""
     parts = ("train", "validation", "test")
     if cache.exists():
         with np.load(cache) as stored:
             if np.array_equal(stored["seeds"], seeds) and str(stored.get("encoding", "")) == encoding:
                 return players.pop(), {p: (stored[f"{p}0"], stored[f"{p}1"], stored[f"{p}2"]) for p in parts}
-    make = belief_data.choice_arrays if task is POLICY else belief_data.arrays
-    found = {p: make([r for r in records if belief_data.split(r) == p]) for p in parts}
+    make = {"belief": belief_data.arrays, "policy": belief_data.choice_arrays, "value": belief_data.value_arrays}
+    found = {p: make[task.name]([r for r in records if belief_data.split(r) == p]) for p in parts}
     arrays: dict[str, Any] = {f"{p}{i}": a for p in parts for i, a in enumerate(found[p])}
     np.savez(cache, seeds=seeds, encoding=np.array(encoding), **arrays)
     return players.pop(), found
 
 
+def gathered(folders: list[Path], task: Task) -> tuple[int, dict[str, Positions]]:
+    """``positions`` of several folders, each part put together (they must hold rounds of one player count)."""
+    found = [positions(folder, task) for folder in folders]
+    counts = {players for players, _ in found}
+    if len(counts) != 1:
+        raise SystemExit(f"the folders hold rounds of {sorted(counts)} players: give folders of one count")
+    parts = {
+        name: tuple(np.concatenate([part[name][i] for _, part in found]) for i in range(3)) for name in found[0][1]
+    }
+    return counts.pop(), parts  # type: ignore[return-value]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("model", choices=["belief", "policy"], help="the model to train")
-    parser.add_argument("--data", type=Path, required=True, help="the folder of rounds (belief_data --out)")
+    parser.add_argument("model", choices=list(TASKS), help="the model to train")
+    parser.add_argument("--data", type=Path, nargs="+", required=True, help="folders of rounds (belief_data --out)")
     parser.add_argument("--steps", type=int, default=2000)
     parser.add_argument("--hidden", type=int, default=HIDDEN)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--out", type=Path, help="the weights (default: the shipped belief.npz or policy.npz)")
+    parser.add_argument("--out", type=Path, help="the weights (default: the shipped model's file)")
     parser.add_argument("--log", type=Path, help="the loss log (default: beside --out, .log)")
     parser.add_argument("--threads", type=int, default=1, help="PyTorch's threads (the machine is shared)")
     args = parser.parse_args()
-    task = POLICY if args.model == "policy" else BELIEF
-    out: Path = args.out or (policy.MODEL if task is POLICY else MODEL)
+    task = TASKS[args.model]
     torch.set_num_threads(args.threads)
     started = time.perf_counter()
-    players, parts = positions(args.data, task)
+    players, parts = gathered(args.data, task)
+    out: Path = args.out or (MODELS[players] if task is BELIEF else SHIPPED[task.name])
     sizes = ", ".join(f"{len(data[0])} {name}" for name, data in parts.items())
-    print(f"{players} players, {'choices' if task is POLICY else 'positions'}: {sizes}")
+    print(f"{players} players, {'positions' if task is BELIEF else 'choices'}: {sizes}")
     log = args.log or out.with_suffix(".log")
     columns = "\tvalidation agreement" if task is POLICY else ""
     log.write_text(f"step\ttraining loss\tvalidation loss{columns}\n", encoding="utf-8")
     layers, _ = fit(parts["train"], parts["validation"], players, args.steps, args.seed, args.hidden, log, task=task)
     held = evaluate(layers, parts["test"], task)
     notes = {"seed": args.seed, "steps": args.steps, "held_out_loss": held}
+    agreed = ""
     if task is POLICY:
-        agreed = agreement(network_from(layers), *(torch.from_numpy(a) for a in parts["test"]))
-        notes["held_out_agreement"] = agreed
-        with log.open("a", encoding="utf-8") as text:
-            text.write(f"held out\t\t{held:.5f}\t{agreed:.5f}\n")
-        save(out, players, layers, **notes)
-        print(f"held-out loss {held:.4f}, agreement with the card played {agreed:.4f}; wrote {out}")
-    else:
-        with log.open("a", encoding="utf-8") as text:
-            text.write(f"held out\t\t{held:.5f}\n")
-        save(out, players, layers, **notes)
-        print(f"held-out loss {held:.4f} (mean log-chance of a card's place {-held:.4f}); wrote {out}")
+        notes["held_out_agreement"] = agreement(network_from(layers), *(torch.from_numpy(a) for a in parts["test"]))
+        agreed = f"\t{notes['held_out_agreement']:.5f}"
+    with log.open("a", encoding="utf-8") as text:
+        text.write(f"held out\t\t{held:.5f}{agreed}\n")
+    save(out, players, layers, **notes)
+    what = {
+        "belief": f"mean log-chance of a card's place {-held:.4f}",
+        "policy": f"agreement with the card played {notes.get('held_out_agreement', 0.0):.4f}",
+        "value": f"mean log-chance of the round's outcome {-held:.4f}",
+    }[task.name]
+    print(f"held-out loss {held:.4f} ({what}); wrote {out}")
     print(f"{time.perf_counter() - started:.0f} s")
 
 
