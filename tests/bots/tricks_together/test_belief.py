@@ -14,7 +14,17 @@ import pytest
 
 import tricktable
 from tricktable.bots.tricks_together import belief_data
-from tricktable.bots.tricks_together.belief import FEATURES, MODEL, OFFSET, Belief, allowed, encode, seat_weights
+from tricktable.bots.tricks_together.belief import (
+    FEATURES,
+    MODEL,
+    MODELS,
+    OFFSET,
+    Belief,
+    allowed,
+    belief_for,
+    encode,
+    seat_weights,
+)
 from tricktable.bots.tricks_together.search import LEVELS, TeamMate
 from tricktable.core.cards import SUIT_MASKS, card_str, parse_card
 from tricktable.rules.tricks_together import Knowledge, read_view, sample_deals
@@ -160,6 +170,23 @@ def test_the_seat_weights_come_from_the_shipped_model_and_stay_positive() -> Non
     for p in range(4):
         if p != k.seat:
             assert min(weights[p]) > 0 and max(weights[p]) == pytest.approx(1.0)
+
+
+def test_every_player_count_has_its_own_shipped_belief_and_a_three_player_team_mate_draws_from_it() -> None:
+    for players, path in MODELS.items():
+        model = belief_for(players)
+        assert model is not None and model.players == players and path.stat().st_size < 4_000_000
+        assert Belief.load(path).inputs == model.inputs
+    game = tricktable.new_game(GAME, players=3, seed=5, deals=[{"round": 4, "dealer": 0}])
+    for move in ["bid 1", "bid 2"]:  # the dealer takes the rest
+        game.play(move)
+    game.play(sorted(str(m) for m in game.legal_moves())[0])
+    k = read_view(game.view(game.to_move))
+    weights = seat_weights(k)
+    assert weights is not None and len(weights) == 3 and weights[k.seat] == [0.0] * 52
+    # The seat that led has shown one card; the others' weights come from the 3-player network, not even odds.
+    other = (k.seat + 1) % 3
+    assert min(w for c, w in enumerate(weights[other]) if k.unseen >> c & 1) < 0.9
 
 
 def training_positions() -> tuple[np.ndarray, np.ndarray, np.ndarray]:

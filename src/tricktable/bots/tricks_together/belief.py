@@ -33,8 +33,8 @@ from tricktable.core.cards import SUIT_MASKS
 from tricktable.rules.tricks_together import Knowledge
 
 MODEL = Path(__file__).with_name("belief.npz")
-#: The shipped models by the number of players (4 players' came first, as ``MODEL``); a count without one samples
-#: as before.
+#: The shipped models by the number of players (4 players' came first, as ``MODEL``); a count without one draws
+#: its worlds uniformly.
 MODELS = {3: MODEL.with_name("belief-3.npz"), 4: MODEL, 5: MODEL.with_name("belief-5.npz")}
 #: Round sizes the encoding has room for (Long climb goes up to 10 cards).
 MAX_CARDS = 10

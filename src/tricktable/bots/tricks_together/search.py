@@ -25,7 +25,8 @@ chance of each card under a model fitted to how team-mates actually play, ``play
 ``play_reading``).  Measured on the same deals, only the fitted model made the team make its numbers more
 often by more than the noise (see the game's page); ``strong`` uses it, and ``sigma`` mildly.  ``strong`` also
 draws a card's worlds from the learned belief (``belief``: a network trained on the team-mates' own games, which
-gives every unseen card a chance for each seat; 4 players) instead of uniformly; the weights above still apply.
+gives every unseen card a chance for each seat; one for each count of players) instead of uniformly; the weights
+above still apply.
 
 **Secret numbers.**  A hidden number is taken, in each world, to be the number the seat's sampled hand gives:
 the shared policy's in rounds of 2 to 5 cards, the fitted model's likeliest (``number_reading``) in rounds of 6
