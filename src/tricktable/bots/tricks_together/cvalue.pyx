@@ -9,7 +9,7 @@ import numpy as np
 from libc.stdint cimport uint64_t
 
 from tricktable.bots.tricks_together.cteam cimport MAXP, MAXTRICK, rollout
-from tricktable.rules.tricks_together.crules cimport __builtin_popcountll, beats_card
+from tricktable.rules.tricks_together.crules cimport __builtin_popcountll, beats_card, top_card
 
 cdef enum:
     LONGEST = 7
@@ -18,11 +18,7 @@ cdef enum:
 
 
 cdef inline int bit_length(uint64_t x) noexcept nogil:
-    cdef int n = 0
-    while x:
-        n += 1
-        x >>= 1
-    return n
+    return top_card(x) + 1 if x else 0
 
 
 cdef bint position_inputs(uint64_t* hands, int n, int trump, int leader, const int* table, int tlen,

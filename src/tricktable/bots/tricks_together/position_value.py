@@ -25,6 +25,7 @@ import numpy as np
 
 from tricktable.bots.tricks_together.belief import Network
 from tricktable.bots.tricks_together.blueprint import rollout
+from tricktable.rules.tricks_together.kernel import trick_winner
 
 MODEL = Path(__file__).with_name("position_value.npz")
 #: Tricks left with a place of their own; more share the last one.
@@ -57,11 +58,7 @@ def after_card(
     won = won[:]
     if len(trick) < n:
         return hands, leader, trick, won, left
-    led, best, winner = trick[0] // 13, trick[0], leader
-    for i, c in enumerate(trick[1:], start=1):
-        suit = c // 13
-        if (suit == trump and (best // 13 != trump or c > best)) or (suit == led == best // 13 and c > best):
-            best, winner = c, (leader + i) % n
+    winner = (leader + trick_winner(trick, trump)) % n
     won[winner] += 1
     return hands, winner, [], won, left - 1
 

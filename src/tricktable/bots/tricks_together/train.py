@@ -262,7 +262,7 @@ def main() -> None:
     players, parts = gathered(args.data, task)
     out: Path = args.out or (MODELS[players] if task is BELIEF else SHIPPED[task.name])
     sizes = ", ".join(f"{len(data[0])} {name}" for name, data in parts.items())
-    print(f"{players} players, {'positions' if task is BELIEF else 'choices'}: {sizes}")
+    print(f"{players} players, {'choices' if task is POLICY else 'positions'}: {sizes}")
     log = args.log or out.with_suffix(".log")
     columns = "\tvalidation agreement" if task is POLICY else ""
     log.write_text(f"step\ttraining loss\tvalidation loss{columns}\n", encoding="utf-8")
