@@ -25,7 +25,7 @@ import numpy as np
 
 from tricktable.bots.tricks_together.belief import Network
 from tricktable.bots.tricks_together.blueprint import rollout
-from tricktable.rules.tricks_together.kernel import trick_winner
+from tricktable.rules.tricks_together import trick_winner
 
 MODEL = Path(__file__).with_name("position_value.npz")
 #: Tricks left with a place of their own; more share the last one.
