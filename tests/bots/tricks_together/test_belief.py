@@ -7,6 +7,7 @@ import json
 import random
 from functools import cache, reduce
 from operator import or_
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -16,13 +17,17 @@ import tricktable
 from tricktable.bots.tricks_together import belief_data
 from tricktable.bots.tricks_together.belief import (
     FEATURES,
+    FIRST_FEATURES,
     MODEL,
     MODELS,
     OFFSET,
+    READINGS,
     Belief,
     allowed,
     belief_for,
+    card_reading,
     encode,
+    masked_softmax,
     seat_weights,
 )
 from tricktable.bots.tricks_together.search import LEVELS, TeamMate
@@ -59,7 +64,7 @@ def views_with_voids() -> list[tuple[Knowledge, list[int]]]:
 def test_the_encoding_and_the_places_follow_the_view() -> None:
     k, hands = views_with_voids()[0]
     x = encode(k)
-    assert x.shape == (52, 4, FEATURES) and x.dtype == np.float32
+    assert x.shape == (52, 4, FIRST_FEATURES) and x.dtype == np.float32
     # The prior: the log of the cards each place holds (the rest of the pack last).
     rest = k.unseen.bit_count() - sum(k.counts[p] for p in range(4) if p != k.seat)
     sizes = [k.counts[(k.seat + j) % 4] for j in (1, 2, 3)] + [rest]
@@ -156,6 +161,50 @@ def test_the_shipped_weights_load_and_give_the_recorded_beliefs_and_move() -> No
     assert bot.choose(fixed_view()) == RECORDED_MOVE
 
 
+def test_each_card_a_seat_played_reads_against_the_cards_it_could_have_played_instead() -> None:
+    k = read_view(fixed_view())  # seat 1's view (spades are trumps): see fixed_view
+    reading = card_reading(k)
+    assert reading.shape == (4, 52, 2 * READINGS)
+
+    def kinds(place: int, name: str) -> set[int]:
+        return {int(i) for i in np.nonzero(reading[place, parse_card(name)])[0]}
+
+    # Seat 2 (place 0) took the 7♣ lead with the Q♣ while it needed a trick: a lower club that would also have
+    # taken it (the 8♣) is one it likely lacks (kind 1); the K♣ was not lower, the 2♣ would not have taken it.
+    assert kinds(0, "8C") == {1} and kinds(0, "JC") == {1} and kinds(0, "KC") == set() and kinds(0, "2C") == set()
+    # Seat 3 (place 1) threw the 2♦ on a club while the Q♣ won and it needed a trick: every trump would have
+    # taken the trick (kind 0), and diamonds above the 2♦ are higher than a card it threw (kind 6).
+    assert kinds(1, "KS") == {0} and kinds(1, "2S") == {0} and kinds(1, "9D") == {6}
+    # Seat 4 (place 2) took the trick with the A♣ over the Q♣ (the K♣ would have done: kind 1), then, its one
+    # trick made, led the 10♥: hearts above it and below it count among the plays of a seat that is done.
+    assert kinds(2, "KC") == {1} and kinds(2, "JC") == set()
+    assert kinds(2, "KH") == {READINGS + 4} and kinds(2, "4H") == {READINGS + 5}
+    assert reading[3].sum() == 0  # the rest of the pack played nothing
+    # The readings are the last features of every card and place (the rest of the pack's are zero).
+    with_readings = encode(k, readings=True)
+    assert with_readings.shape == (52, 4, FEATURES) and encode(k).shape == (52, 4, FIRST_FEATURES)
+    assert np.array_equal(with_readings[:, :, FIRST_FEATURES:], reading.transpose(1, 0, 2))
+    assert np.array_equal(with_readings[:, :, :FIRST_FEATURES], encode(k))
+
+
+def test_a_model_reads_the_features_it_was_trained_on() -> None:
+    k = read_view(fixed_view())
+    rng = np.random.default_rng(0)
+
+    def random_model(inputs: int) -> Belief:
+        hidden = (rng.normal(size=(inputs, 8)).astype(np.float32), np.zeros(8, np.float32))
+        return Belief(4, [hidden, (rng.normal(size=(8, 1)).astype(np.float32), np.zeros(1, np.float32))])
+
+    places = allowed(k)
+    for inputs, readings in ((FIRST_FEATURES, False), (FEATURES, True)):
+        model = random_model(inputs)
+        assert model.readings == readings
+        expected = masked_softmax(model.logits(encode(k, readings)[None])[0], places)
+        assert np.allclose(model.chances(k), expected)
+    with pytest.raises(ValueError, match="shape"):
+        random_model(FIRST_FEATURES + 1)
+
+
 #: The shipped network's chances of the K♠ and the 8♥ for seat 1, seat 2, seat 3 and the rest of the pack.
 RECORDED_KS = [0.1271, 0.1271, 0.0717, 0.6742]
 RECORDED_8H = [0.099, 0.099, 0.1225, 0.6795]
@@ -189,24 +238,32 @@ def test_every_player_count_has_its_own_shipped_belief_and_a_three_player_team_m
     assert min(w for c, w in enumerate(weights[other]) if k.unseen >> c & 1) < 0.9
 
 
-def training_positions() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    return belief_data.arrays([random_round(seed, cards) for seed, cards in zip(range(12), [3, 4, 5, 6, 7] * 3)])
+def training_positions(readings: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    rounds = [random_round(seed, cards) for seed, cards in zip(range(12), [3, 4, 5, 6, 7] * 3)]
+    return belief_data.arrays(rounds, readings)
 
 
-def test_a_tiny_network_trained_a_few_steps_lowers_its_loss_and_exports_the_same_forward_pass() -> None:
+@pytest.mark.parametrize("readings", [False, True])
+def test_a_tiny_network_trained_a_few_steps_lowers_its_loss_and_exports_the_same_forward_pass(
+    readings: bool,
+) -> None:
     import torch  # the train extra, which the test command installs
 
-    from tricktable.bots.tricks_together.train import fit, network_from
+    from tricktable.bots.tricks_together.train import BELIEF, BELIEF_READINGS, fit, network_from
 
-    data = training_positions()
+    data = training_positions(readings)
+    assert data[0].shape[-1] == (FEATURES if readings else FIRST_FEATURES)
     torch.set_num_threads(1)
-    layers, rows = fit(data, None, 4, steps=60, seed=0, hidden=16, quiet=True, every=20, learning_rate=0.02)
+    task = BELIEF_READINGS if readings else BELIEF
+    layers, rows = fit(data, None, 4, steps=60, seed=0, hidden=16, quiet=True, every=20, learning_rate=0.02, task=task)
     assert rows[-1][1] < 0.9 * rows[0][1]
     # The NumPy forward pass the bots use gives what PyTorch gives.
     model = Belief(4, layers)
+    assert model.readings == readings
     with torch.no_grad():
-        expected = network_from(layers)(torch.from_numpy(data[0][:5])).numpy()[..., 0] + data[0][:5, ..., OFFSET]
-    assert np.allclose(model.logits(data[0][:5]), expected, atol=1e-4)
+        x = data[0][:5].astype(np.float32)  # stored in half precision
+        expected = network_from(layers)(torch.from_numpy(x)).numpy()[..., 0] + x[..., OFFSET]
+    assert np.allclose(model.logits(x), expected, atol=1e-4)
 
 
 def test_the_next_turn_s_rounds_are_played_by_a_team_drawing_worlds_from_the_belief(
@@ -226,3 +283,15 @@ def test_the_next_turn_s_rounds_are_played_by_a_team_drawing_worlds_from_the_bel
         assert record["cards"] == 5 and any(move[0] != "b" for move in record["moves"])  # cards were played
         # Uniform worlds at power 0; at power 1, every card's worlds drawn with the belief's weights.
         assert drawn and all((beliefs is not None) == (power > 0) for beliefs in drawn)
+
+
+def test_the_positions_with_and_without_readings_are_cached_apart(tmp_path: Path) -> None:
+    from tricktable.bots.tricks_together.train import BELIEF, BELIEF_READINGS, positions
+
+    rounds = [random_round(seed, cards) for seed, cards in zip(range(10, 16), [3, 4, 5] * 2)]
+    (tmp_path / "rounds-000000.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rounds), encoding="utf-8")
+    for task, width in ((BELIEF_READINGS, FEATURES), (BELIEF, FIRST_FEATURES), (BELIEF_READINGS, FEATURES)):
+        players, parts = positions(tmp_path, task)
+        assert players == 4 and (tmp_path / task.cache).exists()
+        assert {part[0].shape[-1] for part in parts.values() if len(part[0])} == {width}
+    assert BELIEF.cache != BELIEF_READINGS.cache

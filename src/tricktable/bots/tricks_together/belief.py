@@ -11,7 +11,9 @@ how many unseen cards the place holds.  With a network that scores 0 that is a u
 learns how far the view moves each card from it.  Places the view rules out (a card seen, a suit a seat lacks, a
 seat with no cards left) get no chance.  A network fed the whole view at once learnt the deals it was trained
 on rather than the players (see the game's page), hence the shared one.  It was trained (``train.py``) on
-positions of the team-mates' own games, with the true deal as the label.
+positions of the team-mates' own games, with the true deal as the label.  A model can also read, for each card
+and place, what the place's cards said about that very card (``card_reading``: it passed up a trick the card
+would have taken, took one with a higher card of its suit, ...); a model reads the features it was trained on.
 
 The search can draw its worlds from these chances (``sample_deals`` with per-seat card weights): every world is
 still consistent with the view, only likelier worlds come up more often.  The forward pass is NumPy only; a
@@ -30,7 +32,7 @@ from typing import Any, Self
 import numpy as np
 
 from tricktable.core.cards import SUIT_MASKS
-from tricktable.rules.tricks_together import Knowledge
+from tricktable.rules.tricks_together import Knowledge, beats, trick_winner
 
 MODEL = Path(__file__).with_name("belief.npz")
 #: The shipped models by the number of players (4 players' came first, as ``MODEL``); a count without one draws
@@ -53,24 +55,31 @@ RANKS = (np.arange(52) % 13).astype(np.float32)
 CARD_FEATURES = 10
 PLACE_FEATURES = 12
 SUIT_FEATURES = 4
-FEATURES = 2 * CARD_FEATURES + PLACE_FEATURES + SUIT_FEATURES
+#: The features of the first models (``belief-3.npz``, ``belief-5.npz`` read only these).
+FIRST_FEATURES = 2 * CARD_FEATURES + PLACE_FEATURES + SUIT_FEATURES
+#: What a place's cards said about this very card (``card_reading``): eight kinds of play, each counted apart
+#: while the seat still needed tricks and once it had its number.
+READINGS = 8
+FEATURES = FIRST_FEATURES + 2 * READINGS
 #: Where, among a card-and-place's features, the log of how many unseen cards the place holds: the prior.
 OFFSET = CARD_FEATURES + PLACE_FEATURES - 1
 
 
-def input_size(players: int) -> int:
-    """The features of one card in one place (the same at any number of players)."""
-    return FEATURES
+def input_size(players: int, readings: bool = False) -> int:
+    """The features of one card in one place (the same at any number of players), with ``card_reading``'s or
+    without."""
+    return FEATURES if readings else FIRST_FEATURES
 
 
-def encode(k: Knowledge) -> np.ndarray:
+def encode(k: Knowledge, readings: bool = False) -> np.ndarray:
     """Cards x places x features for seat ``k.seat``'s view (float32), places counted from it to the left.
 
     A card's features: trump, rank, high, how many unseen cards of its suit (and above it) there are, how many
     of its suit this seat holds, whether its suit was led to the current trick.  A place's: the number its seat
     chose (if seen), the tricks it won and still needs, the cards it holds, dealer, still to play to this
     trick, and the log of how many unseen cards it holds.  A place's play in the card's suit: cards it played
-    in it, led in it, threw in it on another suit's lead, and trumps it played on a lead of it."""
+    in it, led in it, threw in it on another suit's lead, and trumps it played on a lead of it.  With
+    ``readings``, what each place's cards said about each card (``card_reading``) follows."""
     n = k.players
     unseen = _cards(k.unseen)
     trump = np.equal(SUITS, k.trump).astype(np.float32)
@@ -133,15 +142,78 @@ def encode(k: Knowledge) -> np.ndarray:
                 suits[at, lead_suit, 3] += 1.0 / k.cards
     is_rest = np.zeros(n, dtype=np.float32)
     is_rest[n - 1] = 1.0
-    return np.concatenate(
-        [
-            np.broadcast_to(card[:, None, :], (52, n, CARD_FEATURES)),
-            np.broadcast_to(place[None, :, :], (52, n, PLACE_FEATURES)),
-            suits[:, SUITS, :].transpose(1, 0, 2),
-            card[:, None, :] * is_rest[None, :, None],
-        ],
-        axis=2,
-    ).astype(np.float32)
+    parts = [
+        np.broadcast_to(card[:, None, :], (52, n, CARD_FEATURES)),
+        np.broadcast_to(place[None, :, :], (52, n, PLACE_FEATURES)),
+        suits[:, SUITS, :].transpose(1, 0, 2),
+        card[:, None, :] * is_rest[None, :, None],
+    ]
+    if readings:
+        parts.append(card_reading(k).transpose(1, 0, 2))
+    return np.concatenate(parts, axis=2).astype(np.float32)
+
+
+def card_reading(k: Knowledge) -> np.ndarray:
+    """Places x cards x ``2 * READINGS``: for every card, how often each other seat played as it would not have
+    if it held that card, or as it would have.  Every card a seat played this round is set against each card it
+    could have played instead (the same suit when it followed, any other suit when it could not) and against the
+    other cards of its own suit:
+
+    0. the card would have taken the trick over the one winning it, and the card played did not;
+    1. the card played took the trick, and this lower card of its suit would have taken it too;
+    2. following suit, both lose the trick, the card played lower than this one;
+    3. following suit, both lose the trick, the card played higher;
+    4. a lead below this card of its suit;  5. a lead above it;
+    6. a card thrown or trumped on another suit's lead, below this card of its suit;  7. above it.
+
+    Counted apart (the next eight) once the seat had made its number; a hidden number counts as still needing.
+    A player who needs tricks and passes up a winner rarely holds it; one who wins with a high card rarely holds
+    the lower ones that would do: what a seat's cards say about its hand is in which card it chose."""
+    n = k.players
+    out = np.zeros((n, 52, 2 * READINGS), dtype=np.float32)
+    seat_place = {(k.seat + j + 1) % n: j for j in range(n - 1)}
+    won = [0] * n
+    history = k.history
+    for start in range(0, len(history), n):
+        trick = history[start : start + n]
+        led = trick[0][1] // 13
+        best = trick[0][1]
+        for i, (player, played) in enumerate(trick):
+            suit = played // 13
+            at = seat_place.get(player)
+            if at is not None:
+                number = k.numbers[player]
+                done = READINGS if number is not None and number - won[player] <= 0 else 0
+                same = suit == SUITS
+                higher, lower = same & (RANKS[played] < RANKS), same & (RANKS[played] > RANKS)
+                row = out[at]
+                if i == 0:
+                    row[higher, done + 4] += 1.0
+                    row[lower, done + 5] += 1.0
+                else:
+                    takes = beats(played, best, led, k.trump)
+                    # every card that would beat the winner so far (the rows of cards it could not have played
+                    # are never read: a seat that followed suit holds none of another, and voids bar the rest)
+                    if best // 13 == k.trump:
+                        would = (k.trump == SUITS) & (RANKS[best] < RANKS)
+                    else:
+                        would = (k.trump == SUITS) | ((led == SUITS) & (RANKS[best] < RANKS))
+                    alternative = led == SUITS if suit == led else led != SUITS
+                    if not takes:
+                        row[would & alternative, done + 0] += 1.0
+                    else:
+                        row[would & lower, done + 1] += 1.0
+                    if suit == led and not takes:
+                        row[~would & higher, done + 2] += 1.0
+                        row[~would & lower, done + 3] += 1.0
+                    if suit != led:
+                        row[higher, done + 6] += 1.0
+                        row[lower, done + 7] += 1.0
+            if i > 0 and beats(played, best, led, k.trump):
+                best = played
+        if len(trick) == n:
+            won[(trick[0][0] + trick_winner([c for _, c in trick], k.trump)) % n] += 1
+    return out / 2.0
 
 
 def allowed(k: Knowledge) -> np.ndarray:
@@ -205,7 +277,7 @@ class Belief(Network):
     __slots__ = ("players",)
 
     def __init__(self, players: int, layers: list[tuple[np.ndarray, np.ndarray]]) -> None:
-        if layers[0][0].shape[0] != input_size(players) or layers[-1][0].shape[1] != 1:
+        if layers[0][0].shape[0] not in (FIRST_FEATURES, FEATURES) or layers[-1][0].shape[1] != 1:
             raise ValueError("the network's shape does not fit the features")
         super().__init__(layers)
         self.players = players
@@ -220,11 +292,16 @@ class Belief(Network):
         score of each card in each place, the same network for every card and place, added to the prior's."""
         return self.forward(x)[..., 0] + x[..., OFFSET]
 
+    @property
+    def readings(self) -> bool:
+        """Whether the model reads ``card_reading``'s features."""
+        return self.inputs == FEATURES
+
     def chances(self, k: Knowledge) -> np.ndarray:
         """Cards x places: the chance that each card lies in each place (rows of seen cards are all 0)."""
         if k.players != self.players:
             raise ValueError(f"the model is for {self.players} players, the view has {k.players}")
-        return masked_softmax(self.logits(encode(k)[None])[0], allowed(k))
+        return masked_softmax(self.logits(encode(k, self.readings)[None])[0], allowed(k))
 
 
 def masked_softmax(scores: np.ndarray, mask: np.ndarray) -> np.ndarray:

@@ -151,15 +151,18 @@ def label(k: Knowledge, hands: list[int]) -> np.ndarray:
     return out
 
 
-def arrays(records: list[Record]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Inputs, labels (positions x cards) and the places allowed (positions x cards x places) of every position."""
+def arrays(records: list[Record], readings: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Inputs (``belief.encode``, with ``readings`` or without), labels (positions x cards) and the places
+    allowed (positions x cards x places) of every position.  The inputs are kept in half precision (a
+    position's are 52 x places x up to ``belief.FEATURES``: 3,000 rounds in single precision would take 8 GB);
+    the training reads them in single precision a batch at a time."""
     xs, ys, masks = [], [], []
     for record in records:
         for k, hands in positions(record):
-            xs.append(encode(k))
+            xs.append(encode(k, readings).astype(np.float16))
             ys.append(label(k, hands))
             masks.append(allowed(k))
-    return np.array(xs, dtype=np.float32), np.array(ys), np.array(masks)
+    return np.array(xs, dtype=np.float16), np.array(ys), np.array(masks)
 
 
 def load(folder: Path) -> list[Record]:

@@ -33,14 +33,16 @@ import inspect
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import numpy as np
 import torch
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-from tricktable.bots.tricks_together import belief_data, policy, position_value
+from tricktable.bots.tricks_together import belief, belief_data, policy, position_value
 from tricktable.bots.tricks_together.belief import MODELS, OFFSET, input_size
 
 #: Steps between two lines of the loss log (and two held-out measurements).
@@ -99,28 +101,48 @@ Positions = tuple[np.ndarray, np.ndarray, np.ndarray]  # the belief's inputs, la
 
 @dataclass(frozen=True)
 class Task:
-    """What a network learns: its name, its inputs (by the number of players) and its loss."""
+    """What a network learns: its name, its inputs (by the number of players), its loss, how its positions are
+    made from rounds, the file they are kept in beside the rounds, and the module whose text is their encoding (a
+    cache made by another text is made again)."""
 
     name: str
     inputs: Callable[[int], int]
     loss: Callable[[torch.nn.Module, torch.Tensor, torch.Tensor, torch.Tensor], torch.Tensor]
+    make: Callable[[list[belief_data.Record]], Positions]
+    cache: str
+    source: ModuleType
 
 
-BELIEF = Task("belief", input_size, loss_of)
-POLICY = Task("policy", lambda players: policy.FEATURES, choice_loss)
-VALUE = Task("value", lambda players: position_value.FEATURES, value_loss)
+BELIEF = Task("belief", input_size, loss_of, belief_data.arrays, "positions.npz", belief)
+#: The belief that also reads what each seat's cards said about each card (``belief.card_reading``; ``--readings``).
+BELIEF_READINGS = Task(
+    "belief",
+    partial(input_size, readings=True),
+    loss_of,
+    partial(belief_data.arrays, readings=True),
+    "positions-readings.npz",
+    belief,
+)
+POLICY = Task("policy", lambda players: policy.FEATURES, choice_loss, belief_data.choice_arrays, "choices.npz", policy)
+VALUE = Task(
+    "value", lambda players: position_value.FEATURES, value_loss, belief_data.value_arrays, "values.npz", position_value
+)
 TASKS = {task.name: task for task in (BELIEF, POLICY, VALUE)}
-#: Where each model ships (the belief: one for each number of players, ``belief.MODELS``), and the cache of its
-#: positions kept beside the rounds.
+#: Where each model ships (the belief: one for each number of players, ``belief.MODELS``).
 SHIPPED = {"policy": policy.MODEL, "value": position_value.MODEL}
-CACHES = {"belief": "positions.npz", "policy": "choices.npz", "value": "values.npz"}
 
 
 def evaluate(layers: list[tuple[np.ndarray, np.ndarray]], data: Positions, task: Task = BELIEF) -> float:
     """The loss of NumPy weights on some positions (what the bots' forward pass gives)."""
     model = network_from(layers)
     with torch.no_grad():
-        return float(task.loss(model, *(torch.from_numpy(a) for a in data)))
+        return float(task.loss(model, *single(data)))
+
+
+def single(data: Positions) -> tuple[torch.Tensor, ...]:
+    """Positions as tensors, the inputs in single precision (the belief's are stored in half)."""
+    x, *rest = (torch.from_numpy(a) for a in data)
+    return (x.float(), *rest)
 
 
 def network_from(layers: list[tuple[np.ndarray, np.ndarray]]) -> torch.nn.Sequential:
@@ -157,7 +179,7 @@ def fit(
     model = network(task.inputs(players), hidden)
     optimiser = torch.optim.AdamW(model.parameters(), lr=learning_rate, weight_decay=WEIGHT_DECAY)
     x, y, mask = (torch.from_numpy(a) for a in train)  # for the policy: inputs, legal cards, card played
-    held = tuple(torch.from_numpy(a) for a in validation) if validation is not None else None
+    held = single(validation) if validation is not None else None
     rows: list[tuple[int, float, float | None]] = []
     best: tuple[float, list[tuple[np.ndarray, np.ndarray]]] | None = None
     running: list[float] = []
@@ -166,7 +188,7 @@ def fit(
         bar = progress.add_task(f"training the {task.name}", total=steps, note="")
         for step in range(1, steps + 1):
             pick = torch.from_numpy(generator.integers(0, len(x), size=min(BATCH, len(x))))
-            loss = task.loss(model, x[pick], y[pick], mask[pick])
+            loss = task.loss(model, x[pick].float(), y[pick], mask[pick])
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
@@ -209,25 +231,22 @@ def save(path: Path, players: int, layers: list[tuple[np.ndarray, np.ndarray]], 
 
 def positions(folder: Path, task: Task = BELIEF) -> tuple[int, dict[str, Positions]]:
     """The players, and the positions of each part (``belief_data.split``) of the rounds in ``folder`` (kept
-    beside them, in ``CACHES[task.name]``, once made, for as long as the rounds and the encoding are the same)."""
+    beside them, in ``task.cache``, once made, for as long as the rounds and the encoding are the same)."""
     records = belief_data.load(folder)
     if not records:
         raise SystemExit(f"no rounds in {folder}: make them with belief_data first")
     players = {r["players"] for r in records}
     if len(players) != 1:
         raise SystemExit(f"the rounds in {folder} mix {sorted(players)} players")
-    cache = folder / CACHES[task.name]
+    cache = folder / task.cache
     seeds = np.array(sorted(r["seed"] for r in records))
-    # The policy's and the value's encodings are still being tuned: a cache made by another one is made again.
-    source = {"policy": policy, "value": position_value}.get(task.name)
-    encoding = hashlib.sha256(inspect.getsource(source).encode()).hexdigest() if source else ""
+    encoding = hashlib.sha256(inspect.getsource(task.source).encode()).hexdigest()
     parts = ("train", "validation", "test")
     if cache.exists():
         with np.load(cache) as stored:
             if np.array_equal(stored["seeds"], seeds) and str(stored.get("encoding", "")) == encoding:
                 return players.pop(), {p: (stored[f"{p}0"], stored[f"{p}1"], stored[f"{p}2"]) for p in parts}
-    make = {"belief": belief_data.arrays, "policy": belief_data.choice_arrays, "value": belief_data.value_arrays}
-    found = {p: make[task.name]([r for r in records if belief_data.split(r) == p]) for p in parts}
+    found = {p: task.make([r for r in records if belief_data.split(r) == p]) for p in parts}
     arrays: dict[str, Any] = {f"{p}{i}": a for p in parts for i, a in enumerate(found[p])}
     np.savez(cache, seeds=seeds, encoding=np.array(encoding), **arrays)
     return players.pop(), found
@@ -255,12 +274,17 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="the weights (default: the shipped model's file)")
     parser.add_argument("--log", type=Path, help="the loss log (default: beside --out, .log)")
     parser.add_argument("--threads", type=int, default=1, help="PyTorch's threads (the machine is shared)")
+    parser.add_argument(
+        "--readings", action="store_true", help="the belief also reads what each seat's cards said of each card"
+    )
     args = parser.parse_args()
-    task = TASKS[args.model]
+    if args.readings and args.model != "belief":
+        raise SystemExit("--readings is for the belief only")
+    task = BELIEF_READINGS if args.readings else TASKS[args.model]
     torch.set_num_threads(args.threads)
     started = time.perf_counter()
     players, parts = gathered(args.data, task)
-    out: Path = args.out or (MODELS[players] if task is BELIEF else SHIPPED[task.name])
+    out: Path = args.out or (MODELS[players] if task.name == "belief" else SHIPPED[task.name])
     sizes = ", ".join(f"{len(data[0])} {name}" for name, data in parts.items())
     print(f"{players} players, {'choices' if task is POLICY else 'positions'}: {sizes}")
     log = args.log or out.with_suffix(".log")
@@ -271,7 +295,7 @@ def main() -> None:
     notes = {"seed": args.seed, "steps": args.steps, "held_out_loss": held}
     agreed = ""
     if task is POLICY:
-        notes["held_out_agreement"] = agreement(network_from(layers), *(torch.from_numpy(a) for a in parts["test"]))
+        notes["held_out_agreement"] = agreement(network_from(layers), *single(parts["test"]))
         agreed = f"\t{notes['held_out_agreement']:.5f}"
     with log.open("a", encoding="utf-8") as text:
         text.write(f"held out\t\t{held:.5f}{agreed}\n")
