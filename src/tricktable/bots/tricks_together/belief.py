@@ -32,7 +32,7 @@ from typing import Any, Self
 import numpy as np
 
 from tricktable.core.cards import SUIT_MASKS
-from tricktable.rules.tricks_together import Knowledge, beats, trick_winner
+from tricktable.rules.tricks_together import Knowledge, beats
 
 MODEL = Path(__file__).with_name("belief.npz")
 #: The shipped models by the number of players (4 players' came first, as ``MODEL``); a count without one draws
@@ -55,7 +55,7 @@ RANKS = (np.arange(52) % 13).astype(np.float32)
 CARD_FEATURES = 10
 PLACE_FEATURES = 12
 SUIT_FEATURES = 4
-#: The features of the first models (``belief-3.npz``, ``belief-5.npz`` read only these).
+#: The features of the first models (every shipped model reads only these).
 FIRST_FEATURES = 2 * CARD_FEATURES + PLACE_FEATURES + SUIT_FEATURES
 #: What a place's cards said about this very card (``card_reading``): eight kinds of play, each counted apart
 #: while the seat still needed tricks and once it had its number.
@@ -177,9 +177,10 @@ def card_reading(k: Knowledge) -> np.ndarray:
     for start in range(0, len(history), n):
         trick = history[start : start + n]
         led = trick[0][1] // 13
-        best = trick[0][1]
+        best, winner = trick[0][1], trick[0][0]  # the card winning the trick so far, and its seat
         for i, (player, played) in enumerate(trick):
             suit = played // 13
+            takes = i > 0 and beats(played, best, led, k.trump)
             at = seat_place.get(player)
             if at is not None:
                 number = k.numbers[player]
@@ -191,7 +192,6 @@ def card_reading(k: Knowledge) -> np.ndarray:
                     row[higher, done + 4] += 1.0
                     row[lower, done + 5] += 1.0
                 else:
-                    takes = beats(played, best, led, k.trump)
                     # every card that would beat the winner so far (the rows of cards it could not have played
                     # are never read: a seat that followed suit holds none of another, and voids bar the rest)
                     if best // 13 == k.trump:
@@ -209,10 +209,10 @@ def card_reading(k: Knowledge) -> np.ndarray:
                     if suit != led:
                         row[higher, done + 6] += 1.0
                         row[lower, done + 7] += 1.0
-            if i > 0 and beats(played, best, led, k.trump):
-                best = played
+            if takes:
+                best, winner = played, player
         if len(trick) == n:
-            won[(trick[0][0] + trick_winner([c for _, c in trick], k.trump)) % n] += 1
+            won[winner] += 1
     return out / 2.0
 
 
