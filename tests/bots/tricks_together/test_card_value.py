@@ -8,10 +8,11 @@ from typing import Any
 import pytest
 
 import tricktable
-from tricktable.bots.tricks_together import card_value, cteam
+from tricktable.bots.tricks_together import card_value, cpolicy, cteam
 from tricktable.bots.tricks_together.belief_data import SIZES, play
 from tricktable.bots.tricks_together.blueprint import number_scale, quick_number
-from tricktable.bots.tricks_together.card_value_fit import fit, judged
+from tricktable.bots.tricks_together.card_value_fit import PLAY_OUTS, fit, judged
+from tricktable.bots.tricks_together.policy import policy
 from tricktable.bots.tricks_together.search import BATCH, LEVELS, TeamMate, best_card
 from tricktable.core.cards import parse_card
 from tricktable.rules.tricks_together import read_view, solve
@@ -34,12 +35,19 @@ def rounds() -> list[dict[str, object]]:
     return [play((4, index, 710000, "easy", 0.0, SIZES)) for index in (1, 2, 7, 8, 13, 14)]
 
 
-def test_each_judged_card_is_the_search_s_two_judges_of_the_true_deal(rounds: list[dict[str, object]]) -> None:
-    rows = [row for record in rounds for row in judged(record)]
+@pytest.mark.parametrize("play_out", PLAY_OUTS)
+def test_each_judged_card_is_the_search_s_two_judges_of_the_true_deal(
+    rounds: list[dict[str, object]], play_out: str
+) -> None:
+    rows = [row for record in rounds for row in judged(record, play_out)]
     assert rows
-    for left, makeable, blueprint, _ in rows:
+    for left, makeable, played_out, _ in rows:
         assert 1 <= left <= 4
-        assert makeable or not blueprint  # what the blueprint makes, open hands can make
+        assert makeable or not played_out  # what a play-out makes, open hands can make
+    # The two play-outs are two judges: they part in some positions.
+    if play_out == "policy":
+        blueprint = [row[2] for record in rounds for row in judged(record)]
+        assert [row[2] for row in rows] != blueprint
     # The label is the round's: a round made was makeable after every card of it.
     for record in rounds:
         if record["made"]:
@@ -108,6 +116,29 @@ def test_the_value_level_plays_the_card_of_the_most_weight_of_value() -> None:
         by_value, by_play_outs = value_cards(twin, k, legal, BATCH)
         assert bot.card(k, legal) == by_value
         differs += by_value != by_play_outs
+    assert differs > 0
+
+
+def test_policy_play_outs_judge_each_world_by_the_learned_policy_played_from_every_seat_s_view() -> None:
+    """With ``policy_playouts`` the play-outs are the learned policy's (``cpolicy.scores``) over the same worlds,
+    ties going to the blueprint's votes; in some of these positions that is another card than the blueprint's
+    play-outs would choose."""
+    level = dataclasses.replace(LEVELS["normal"], policy_playouts=True, play_worlds=BATCH, budget=60.0, solver_tricks=0)
+    differs = 0
+    for seed, k, legal in value_positions():
+        bot, twin = TeamMate(seed=seed), TeamMate(seed=seed)
+        bot.level = twin.level = level
+        worlds = twin.sample_worlds(k, BATCH)
+        targets, weights = twin.weigh(k, worlds)
+        blueprint, votes = cteam.play_scores(
+            worlds, targets, weights, k.trump, k.leader, k.trick, k.won, k.left, k.gone, legal, k.seat
+        )
+        made = cpolicy.scores(
+            policy().layers, worlds, targets, weights, k.trump, k.cards, k.leader, k.trick, k.won, k.gone, k.voids,
+            k.history, legal,
+        )  # fmt: skip
+        assert bot.card(k, legal) == best_card(legal, made, votes)
+        differs += best_card(legal, made, votes) != best_card(legal, blueprint, votes)
     assert differs > 0
 
 

@@ -12,7 +12,7 @@ import pytest
 
 import tricktable
 from tricktable.bots.base import bot_kinds, make_bot
-from tricktable.bots.tricks_together import belief_data
+from tricktable.bots.tricks_together import belief_data, cpolicy
 from tricktable.bots.tricks_together.cteam import blueprint_card
 from tricktable.bots.tricks_together.policy import FEATURES, MODEL, NAMES, Policy, encode, needs, policy, trick_state
 from tricktable.bots.tricks_together.search import TeamMate
@@ -25,16 +25,16 @@ GAME = "tricks-together"
 BLUEPRINT, TAKES_NOW = NAMES.index("the blueprint's card"), NAMES.index("takes the trick now")
 
 
-def random_round(seed: int, cards: int) -> belief_data.Record:
+def random_round(seed: int, cards: int, players: int = 4) -> belief_data.Record:
     """A round played by legal moves chosen at random (seeded): quick, and full of different positions."""
     rng = random.Random(seed)
-    game = belief_data.deal(4, cards, seed, seed % 4)
+    game = belief_data.deal(players, cards, seed, seed % players)
     moves = []
     while not game.score_sheet:
         move = rng.choice(sorted(str(m) for m in game.legal_moves()))
         moves.append(move)
         game.play(move)
-    return {"players": 4, "cards": cards, "seed": seed, "dealer": seed % 4, "moves": moves}
+    return {"players": players, "cards": cards, "seed": seed, "dealer": seed % players, "moves": moves}
 
 
 def some_choices() -> list[tuple[Knowledge, list[int], int]]:
@@ -81,6 +81,55 @@ def test_fast_takes_strongs_numbers_where_strong_does_not_search() -> None:
     game = tricktable.new_game(GAME, players=4, seed=5, deals=[{"round": 7}])
     view = game.view(game.to_move)
     assert fast.choose(view) in view["legal_moves"]
+
+
+def test_the_compiled_encoding_and_forward_pass_are_the_policys_at_3_to_5_players() -> None:
+    model = policy()
+    checked = 0
+    for seed in range(150):
+        players = 3 + seed % 3
+        for k, legal, _ in belief_data.choices(random_round(seed, 2 + seed % 6, players)):
+            public = (k.leader, k.trick, k.won, needs(k), k.gone, k.voids, k.history)
+            compiled = cpolicy.features(k.seat, k.players, k.trump, k.cards, k.hand, *public)
+            assert np.array_equal(compiled, encode(k, legal)), (seed, k.history)
+            assert cpolicy.card(model.layers, k.seat, k.players, k.trump, k.cards, k.hand, *public) == model.card(
+                k, legal
+            )
+            checked += 1
+    assert checked > 200
+
+
+def test_a_policy_play_out_is_the_round_a_fast_team_plays_from_there() -> None:
+    """In the true deal with the true numbers, the compiled play-out after each legal card makes the numbers
+    exactly when a team of ``fast`` team-mates, each reading its own view, does from that position."""
+    outcomes = []
+    for seed in range(24):
+        players = 3 + seed % 3
+        game = belief_data.deal(players, 3 + seed % 5, seed, seed % players)
+        team = [make_bot(GAME, "fast", seed=seed) for _ in range(players)]
+        plays = 0
+        while not game.score_sheet:
+            view = game.view(game.to_move)
+            if game.phase == "play" and len(view["legal_moves"]) > 1 and plays % 3 == seed % 3:
+                k = read_view(view)
+                legal = [parse_card(m) for m in view["legal_moves"]]
+                numbers = [seat["number"] for seat in view["seats"]]
+                expected = []
+                for card in legal:
+                    twin = game.clone()
+                    twin.play(card_str(card))
+                    while not twin.score_sheet:
+                        twin.play(team[twin.to_move].choose(twin.view(twin.to_move)))
+                    expected.append(float(twin.score_sheet[0].success))
+                made = cpolicy.scores(
+                    policy().layers, [list(game.hands)], [numbers], [1.0], k.trump, k.cards, k.leader, k.trick,
+                    k.won, k.gone, k.voids, k.history, legal,
+                )  # fmt: skip
+                assert made == expected, (seed, k.history)
+                outcomes += expected
+            plays += game.phase == "play"
+            game.play(team[game.to_move].choose(view))
+    assert len(outcomes) > 50 and 0 < sum(outcomes) < len(outcomes)  # both outcomes met
 
 
 def fixed_views() -> list[dict[str, Any]]:

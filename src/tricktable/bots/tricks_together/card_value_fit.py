@@ -1,12 +1,14 @@
 """Learning the value of a card in a sampled world (``card_value.py``) from the rounds a team played.
 
-    python -m tricktable.bots.tricks_together.card_value_fit --data DATA [DATA ...] [--out FILE]
+    python -m tricktable.bots.tricks_together.card_value_fit --data DATA [DATA ...] [--out FILE] [--play-out policy]
 
 For every card a seat chose among two or more in rounds made by ``belief_data`` (the folders given), the position
 after it is judged as the search judges a world: still makeable with open hands, and made by the blueprint; the
 label is whether the team made the round.  Per tricks left, the share of rounds made in each kind of position
 makeable with open hands gives ``card_value.json`` (``--out`` writes elsewhere, to try it beside the shipped one).
-Rounds with Secret numbers are left out.
+Rounds with Secret numbers are left out.  With ``--play-out policy`` the second judge is the learned policy's
+play-out (every seat choosing from its own view, ``cpolicy``) instead of the blueprint's: the rates of the search
+that plays its worlds out that way (``Level.policy_playouts``).
 """
 
 from __future__ import annotations
@@ -18,18 +20,22 @@ from typing import Any
 
 from rich.progress import track
 
-from tricktable.bots.tricks_together import cteam
+from tricktable.bots.tricks_together import cpolicy, cteam
 from tricktable.bots.tricks_together.belief_data import deal
 from tricktable.bots.tricks_together.belief_data import load as load_rounds
 from tricktable.bots.tricks_together.card_value import MIN_POSITIONS, TABLE
+from tricktable.bots.tricks_together.policy import policy
 from tricktable.core.cards import parse_card
 from tricktable.rules.tricks_together import read_view, solve
 
+#: The play-outs the second judge can be: every seat plays the blueprint, or the learned policy.
+PLAY_OUTS = ("blueprint", "policy")
 
-def judged(record: dict[str, Any]) -> list[tuple[int, bool, bool, bool]]:
+
+def judged(record: dict[str, Any], play_out: str = "blueprint") -> list[tuple[int, bool, bool, bool]]:
     """For every card of a round chosen among two or more (``belief_data``'s record): the tricks left, whether
-    the round was still makeable with open hands after it, whether the blueprint then made it, and whether the
-    team made it."""
+    the round was still makeable with open hands after it, whether the play-out (``PLAY_OUTS``) then made it,
+    and whether the team made it."""
     game = deal(record["players"], record["cards"], record["seed"], record["dealer"])
     out = []
     for move in record["moves"]:
@@ -43,20 +49,28 @@ def judged(record: dict[str, Any]) -> list[tuple[int, bool, bool, bool]]:
                     held = hands[:]
                     held[k.seat] ^= 1 << card
                     makeable = solve(held, k.trump, k.leader, targets, [*k.trick, card], k.won)
-                    scores, _ = cteam.play_scores(
-                        [hands], [targets], [1.0], k.trump, k.leader, k.trick, k.won, k.left, k.gone, [card], k.seat
-                    )
+                    if play_out == "policy":
+                        scores = cpolicy.scores(
+                            policy().layers, [hands], [targets], [1.0], k.trump, k.cards, k.leader, k.trick, k.won,
+                            k.gone, k.voids, k.history, [card],
+                        )  # fmt: skip
+                    else:
+                        scores, _ = cteam.play_scores(
+                            [hands], [targets], [1.0], k.trump, k.leader, k.trick, k.won, k.left, k.gone, [card], k.seat
+                        )
                     out.append((k.left, makeable, scores[0] > 0.0, bool(record["made"])))
         game.play(move)
     return out
 
 
-def fit(records: list[dict[str, Any]], min_positions: int = MIN_POSITIONS) -> dict[str, Any]:
+def fit(
+    records: list[dict[str, Any]], min_positions: int = MIN_POSITIONS, play_out: str = "blueprint"
+) -> dict[str, Any]:
     """The rates and their ratio per tricks left, from the rounds' cards (tricks left with fewer than
-    ``min_positions`` positions of either kind are left out)."""
+    ``min_positions`` positions of either kind are left out), the second judge ``play_out``."""
     counts: dict[int, list[int]] = {}  # tricks left: positions and rounds made, blueprint fails / makes
     for record in track(records, description="rounds", disable=len(records) < 100):
-        for left, makeable, blueprint, made in judged(record):
+        for left, makeable, blueprint, made in judged(record, play_out):
             if makeable:
                 row = counts.setdefault(left, [0, 0, 0, 0])
                 row[2 * blueprint] += 1
@@ -70,6 +84,7 @@ def fit(records: list[dict[str, Any]], min_positions: int = MIN_POSITIONS) -> di
         raise ValueError(f"no tricks left with {min_positions} positions of each kind: too few rounds")
     return {
         "players": sorted({int(r["players"]) for r in records}),
+        "play-out": play_out,
         "rounds": len(records),
         "shares": {str(left): round(fails / makes, 4) for left, (fails, makes, _, _) in rates.items()},
         "rates": {
@@ -83,14 +98,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", type=Path, nargs="+", required=True, help="folders of rounds (belief_data)")
     parser.add_argument("--out", type=Path, default=TABLE)
+    parser.add_argument("--play-out", choices=PLAY_OUTS, default="blueprint", help="the second judge's play-out")
     args = parser.parse_args()
     records = [record for folder in args.data for record in load_rounds(folder)]
     if not records:
         raise SystemExit("no rounds in those folders")
-    table = fit(records)
+    table = fit(records, play_out=args.play_out)
     for left, rate in table["rates"].items():
         print(
-            f"{left} tricks left: made {rate['blueprint makes']:.3f} where the blueprint makes it,"
+            f"{left} tricks left: made {rate['blueprint makes']:.3f} where the {args.play_out} makes it,"
             f" {rate['blueprint fails']:.3f} where only open hands do ({rate['positions'][1]} and"
             f" {rate['positions'][0]} positions): share {table['shares'][left]:.3f}"
         )

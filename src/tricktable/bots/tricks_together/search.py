@@ -50,7 +50,7 @@ from typing import Any
 import numpy as np
 
 from tricktable.bots.base import LevelledBot
-from tricktable.bots.tricks_together import card_value, cteam, play_reading, position_value
+from tricktable.bots.tricks_together import card_value, cpolicy, cteam, play_reading, position_value
 from tricktable.bots.tricks_together.belief import Belief, seat_weights
 from tricktable.bots.tricks_together.blueprint import number_scale, quick_number
 from tricktable.bots.tricks_together.cvalue import value_inputs
@@ -102,6 +102,9 @@ class Level:
     #: judge a card in every trick by the learned value of the position (``position_value``): in a world open hands
     #: can still make, the chance the team makes it, read from the position's cards and needs (replaces ``value``)
     position_value: bool = False
+    #: play each world out with the learned policy (``policy.py``, compiled in ``cpolicy``), every seat choosing
+    #: from its own view, in place of the blueprint's play-out (the votes for ties stay the blueprint's)
+    policy_playouts: bool = False
 
 
 LEVELS = {
@@ -302,6 +305,11 @@ class TeamMate(LevelledBot[Level]):
             batch_scores, batch_votes = cteam.play_scores(
                 worlds, targets, weights, k.trump, k.leader, k.trick, k.won, k.left, k.gone, legal, k.seat
             )
+            if level.policy_playouts:
+                batch_scores = cpolicy.scores(
+                    policy().layers, worlds, targets, weights, k.trump, k.cards, k.leader, k.trick, k.won, k.gone,
+                    k.voids, k.history, legal,
+                )  # fmt: skip
             if level.position_value:
                 batch_scores = self._position_scores(k, worlds, targets, weights, legal, answers)
             elif level.value:

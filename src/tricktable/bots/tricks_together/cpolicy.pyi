@@ -1,0 +1,46 @@
+import numpy as np
+
+def features(
+    seat: int,
+    n: int,
+    trump: int,
+    cards: int,
+    hand: int,
+    leader: int,
+    table: list[int],
+    won: list[int],
+    needs: list[int],
+    gone: int,
+    voids: list[int],
+    history: list[tuple[int, int]],
+) -> np.ndarray: ...
+def scores(
+    layers: list[tuple[np.ndarray, np.ndarray]],
+    worlds: list[list[int]],
+    targets: list[list[int]],
+    weights: list[float],
+    trump: int,
+    cards: int,
+    leader: int,
+    table: list[int],
+    won: list[int],
+    gone: int,
+    voids: list[int],
+    history: list[tuple[int, int]],
+    candidates: list[int],
+) -> list[float]: ...
+def card(
+    layers: list[tuple[np.ndarray, np.ndarray]],
+    seat: int,
+    n: int,
+    trump: int,
+    cards: int,
+    hand: int,
+    leader: int,
+    table: list[int],
+    won: list[int],
+    needs: list[int],
+    gone: int,
+    voids: list[int],
+    history: list[tuple[int, int]],
+) -> int: ...

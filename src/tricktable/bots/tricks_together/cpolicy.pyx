@@ -1,0 +1,364 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The learned policy (``policy.py``) in C, so that the search can play whole rounds out with it.
+
+``policy.encode`` is the readable reference of the features (the tests hold ``features`` to it card by card).
+Here every seat of a sampled world plays, in turn, the card the network scores highest *from that seat's own
+view*: its hand, the cards gone, the trick, what each seat still needs, the suits each seat has shown it lacks and
+the suits each seat led.  Unlike the open-hands solver, nobody plays by the others' cards; unlike the blueprint's
+play-out, each seat plays as the team-mates were seen to play (the network imitates ``strong``).
+"""
+
+import numpy as np
+
+from libc.stdint cimport uint64_t
+
+from tricktable.bots.tricks_together.cteam cimport (
+    MAXP,
+    MAXTRICK,
+    beaters,
+    coop_card,
+    highest_by_strength,
+    is_sure,
+    lowest_by_rank,
+)
+from tricktable.rules.tricks_together.crules cimport (
+    __builtin_popcountll,
+    above,
+    beats_card,
+    legal_of,
+    low_card,
+    suit_mask,
+)
+
+cdef uint64_t FULL = (<uint64_t>1 << 52) - 1
+
+cdef enum:
+    FEATURES = 38  # ``policy.FEATURES``
+    POSITION = 14  # ``policy.POSITION_NAMES``
+    HIDDEN = 64  # the widest hidden layer the forward pass takes
+    LAYERS = 4  # the most layers it takes
+    MAXLEGAL = 13
+
+
+# A round in play, as every seat sees it in public, and the hands (each seat reads only its own).
+cdef struct Table:
+    int n
+    int trump
+    int cards       # cards each this round
+    int left        # tricks still to finish, the current one included
+    int lead        # who led the current trick
+    int size        # cards on the table
+    int led         # the suit led (-1: none yet)
+    int best        # the best card so far
+    int winner      # who played it
+    uint64_t seen   # every card out of play: played this round (the table's included), and the turned card
+    int trick[MAXTRICK]
+    int need[MAXP]  # tricks each seat still needs (its number less its tricks, at least 0)
+    int voids[MAXP]  # per seat, a bit per suit it has shown it lacks
+    int leads[4]    # per suit, a bit per seat that led it this round
+    uint64_t hands[MAXP]
+
+
+# The network: ``layers`` of weights (inputs x outputs, row-major) and biases, ReLU between them.
+cdef struct Net:
+    int layers
+    int sizes[LAYERS + 1]
+    const float* w[LAYERS]
+    const float* b[LAYERS]
+
+
+cdef void encode(Table* t, int seat, uint64_t legal, float* out) noexcept nogil:
+    """``policy.encode`` for ``seat`` to move: ``FEATURES`` numbers for each legal card, in card order."""
+    cdef int n = t.n, trump = t.trump, mine = t.need[seat], p, i, c, suit, rank, later, others = 0, weaker
+    cdef int left = t.left if t.left > 1 else 1, chosen, low, high, lacking, lacking_later, count
+    cdef uint64_t hand = t.hands[seat], unseen = FULL & ~(t.hands[seat] | t.seen), beat = 0, rest, held, lower
+    cdef uint64_t trumps = suit_mask(trump) if trump >= 0 else 0
+    cdef int later_seats = 0, needing = 0
+    cdef bint leading = t.size == 0, wins, sure, follows
+    cdef double d = n - 1
+    cdef float position[POSITION]
+    cdef float* f
+    later = n - 1 - t.size
+    for i in range(1, later + 1):
+        later_seats |= 1 << ((seat + i) % n)
+    for p in range(n):
+        if p != seat:
+            others += t.need[p]
+            if t.need[p] > 0:
+                needing |= 1 << p
+    if not leading:
+        beat = beaters(legal, t.best, t.led, trump)
+    # ``policy.encode`` asks the blueprint with every card played gone, the table's included.
+    chosen = coop_card(seat, hand, t.trick, t.size, t.best, t.winner, t.need, t.left, t.seen, trump, n)
+    low = lowest_by_rank(legal, trump)
+    high = highest_by_strength(legal, trump)
+    position[0] = 1.0 if mine > 0 else 0.0
+    position[1] = min(mine / <double>left, 1.0)
+    position[2] = 1.0 if mine >= t.left else 0.0
+    position[3] = 1.0 if leading else 0.0
+    position[4] = t.size / d
+    position[5] = 1.0 if later == 0 else 0.0
+    position[6] = 1.0 if not leading and t.need[t.winner] > 0 else 0.0
+    position[7] = __builtin_popcountll(later_seats & needing) / d
+    position[8] = t.left / <double>t.cards
+    position[9] = min(others / <double>left, 2.0)
+    position[10] = __builtin_popcountll(unseen & trumps) / 13.0
+    position[11] = 1.0 if not leading and is_sure(t.best, unseen, trump) else 0.0
+    position[12] = 1.0 if not leading and t.best // 13 == trump and trump != t.led else 0.0
+    position[13] = __builtin_popcountll(needing) / d
+    count = __builtin_popcountll(legal)
+    rest = legal
+    while rest:
+        c = low_card(rest)
+        rest &= rest - 1
+        f = out
+        out += FEATURES
+        for i in range(POSITION):
+            f[i] = position[i]
+        suit, rank = c // 13, c % 13
+        held = hand & suit_mask(suit)
+        lower = held & (((<uint64_t>1) << c) - 1)  # the cards of its suit it holds below it
+        wins = leading or (beat >> c) & 1
+        sure = is_sure(c, unseen, trump)
+        follows = not leading and suit == t.led
+        lacking = lacking_later = 0
+        for p in range(n):
+            if p != seat and (t.voids[p] >> suit) & 1:
+                lacking += 1
+                if (later_seats >> p) & 1:
+                    lacking_later += 1
+        # Strength among the legal cards: trumps above plain cards, then the rank; plain cards of one rank in
+        # card order (``sorted`` keeps the legal cards' order on ties).
+        if suit == trump:
+            weaker = __builtin_popcountll(legal & ~trumps) + __builtin_popcountll(legal & trumps & (((<uint64_t>1) << c) - 1))
+        else:
+            weaker = 0
+            for i in range(4):
+                if i != trump:
+                    weaker += __builtin_popcountll((legal >> (13 * i)) & ((1 << rank) - 1))
+                    if i < suit and (legal >> (13 * i + rank)) & 1:
+                        weaker += 1
+        f[POSITION + 0] = 1.0 if suit == trump else 0.0
+        f[POSITION + 1] = rank / 12.0
+        f[POSITION + 2] = 1.0 if sure else 0.0
+        f[POSITION + 3] = __builtin_popcountll(above(c) & unseen) / 12.0
+        f[POSITION + 4] = __builtin_popcountll(held) / <double>t.cards
+        f[POSITION + 5] = __builtin_popcountll(unseen & suit_mask(suit)) / 13.0
+        f[POSITION + 6] = 1.0 if not leading and wins else 0.0
+        f[POSITION + 7] = 1.0 if wins and (sure or later == 0) and (leading or (beat >> c) & 1) else 0.0
+        f[POSITION + 8] = 1.0 if follows else 0.0
+        f[POSITION + 9] = 1.0 if not leading and not follows and suit == trump else 0.0
+        f[POSITION + 10] = 1.0 if not leading and not follows and suit != trump else 0.0
+        f[POSITION + 11] = 0.0 if held & above(c) else 1.0
+        f[POSITION + 12] = 0.0 if held & lower else 1.0
+        f[POSITION + 13] = 1.0 if c == chosen else 0.0
+        f[POSITION + 14] = lacking_later / d
+        f[POSITION + 15] = 0.0 if above(c) & unseen else 1.0
+        f[POSITION + 16] = __builtin_popcountll(t.seen & suit_mask(suit)) / 13.0
+        f[POSITION + 17] = lacking / d
+        f[POSITION + 18] = __builtin_popcountll(t.leads[suit] & ~(1 << seat)) / d
+        f[POSITION + 19] = __builtin_popcountll(t.leads[suit] & needing) / d
+        f[POSITION + 20] = 1.0 if (t.leads[suit] >> seat) & 1 else 0.0
+        f[POSITION + 21] = weaker / <double>(count - 1 if count > 1 else 1)
+        f[POSITION + 22] = 1.0 if c == low else 0.0
+        f[POSITION + 23] = 1.0 if c == high else 0.0
+
+
+cdef float score(const Net* net, const float* x) noexcept nogil:
+    """The network's output for one card's features."""
+    cdef float a[HIDDEN]
+    cdef float h[HIDDEN]
+    cdef const float* inputs = x
+    cdef const float* w
+    cdef int layer, i, j, rows, cols
+    cdef float s
+    for layer in range(net.layers):
+        rows, cols, w = net.sizes[layer], net.sizes[layer + 1], net.w[layer]
+        for j in range(cols):
+            a[j] = net.b[layer][j]
+        for i in range(rows):
+            s = inputs[i]
+            if s != 0.0:
+                for j in range(cols):
+                    a[j] += s * w[i * cols + j]
+        if layer < net.layers - 1:
+            for j in range(cols):
+                h[j] = a[j] if a[j] > 0.0 else 0.0
+            inputs = h
+    return a[0]
+
+
+cdef int choose(Table* t, const Net* net, int seat) noexcept nogil:
+    """The legal card the network scores highest for ``seat`` (ties to the lower card)."""
+    cdef uint64_t legal = legal_of(t.hands[seat], t.led if t.size else -1)
+    cdef float feats[MAXLEGAL * FEATURES]
+    cdef int k = 0, best = -1
+    cdef float s, top = 0.0
+    if __builtin_popcountll(legal) == 1:
+        return low_card(legal)
+    encode(t, seat, legal, feats)
+    while legal:
+        s = score(net, &feats[k * FEATURES])
+        if best < 0 or s > top:
+            best, top = low_card(legal), s
+        legal &= legal - 1
+        k += 1
+    return best
+
+
+cdef bint play(Table* t, int seat, int card) noexcept nogil:
+    """``seat`` plays ``card``; False once the numbers can no longer be made."""
+    cdef int p, taker
+    t.hands[seat] &= ~((<uint64_t>1) << card)
+    t.seen |= (<uint64_t>1) << card
+    if t.size == 0:
+        t.led, t.best, t.winner = card // 13, card, seat
+        t.leads[card // 13] |= 1 << seat
+    else:
+        if card // 13 != t.led:
+            t.voids[seat] |= 1 << t.led
+        if beats_card(card, t.best, t.led, t.trump):
+            t.best, t.winner = card, seat
+    t.trick[t.size] = card
+    t.size += 1
+    if t.size < t.n:
+        return True
+    taker = t.winner
+    t.left -= 1
+    t.size = 0
+    t.lead = taker
+    t.led = -1
+    if t.need[taker] == 0:
+        return False  # a seat took a trick beyond its number
+    t.need[taker] -= 1
+    for p in range(t.n):
+        if t.need[p] > t.left:
+            return False
+    return True
+
+
+cdef bint play_out(Table* t, const Net* net, int first) noexcept nogil:
+    """The seat to move plays ``first``, then every seat the policy's card from its own view, to the round's
+    end: does the team make its numbers?  (``t`` is changed: pass a copy.)"""
+    cdef int seat = (t.lead + t.size) % t.n, card = first
+    while t.left > 0:
+        if not play(t, seat, card):
+            return False
+        seat = t.lead if t.size == 0 else (seat + 1) % t.n
+        if t.left > 0:
+            card = choose(t, net, seat)
+    return True
+
+
+cdef void read_net(list layers, Net* net, list keep) except *:
+    """The shipped network's layers as C pointers (``keep`` holds the arrays they point into)."""
+    cdef const float[:, ::1] w
+    cdef const float[::1] b
+    cdef int i
+    if not 1 <= len(layers) <= LAYERS:
+        raise ValueError(f"the policy network has {len(layers)} layers; the compiled pass takes 1 to {LAYERS}")
+    net.layers = len(layers)
+    for i, (weights, biases) in enumerate(layers):
+        weights = np.ascontiguousarray(weights, dtype=np.float32)
+        biases = np.ascontiguousarray(biases, dtype=np.float32)
+        keep.extend((weights, biases))
+        w = weights
+        b = biases
+        if w.shape[1] > HIDDEN or b.shape[0] != w.shape[1] or (i and w.shape[0] != net.sizes[i]):
+            raise ValueError("the policy network's layers do not fit together")
+        net.sizes[i], net.sizes[i + 1] = w.shape[0], w.shape[1]
+        net.w[i], net.b[i] = &w[0, 0], &b[0]
+    if net.sizes[0] != FEATURES or net.sizes[net.layers] != 1:
+        raise ValueError(f"the policy network takes {net.sizes[0]} features, the encoding makes {FEATURES}")
+
+
+cdef void read_table(Table* t, int n, int trump, int cards, int leader, list table, list won, list targets,
+                     uint64_t gone, list voids, list history) except *:
+    """The public state of the round (the hands are set per world)."""
+    cdef int i, p, c
+    t.n, t.trump, t.cards, t.lead, t.size = n, trump, cards, leader, len(table)
+    t.left = cards - sum(won)
+    t.led, t.best, t.winner = -1, -1, leader
+    t.seen = gone
+    for i in range(t.size):
+        c = table[i]
+        t.trick[i] = c
+        if i == 0:
+            t.led, t.best = c // 13, c
+        elif beats_card(c, t.best, t.led, trump):
+            t.best, t.winner = c, (leader + i) % n
+    for p in range(n):
+        t.need[p] = max(0, targets[p] - won[p])
+        t.voids[p] = voids[p]
+    for i in range(4):
+        t.leads[i] = 0
+    for i in range(0, len(history), n):  # every trick has one card a seat: its first card is every n-th
+        p, c = history[i]
+        t.leads[c // 13] |= 1 << p
+
+
+cdef void one_seat(Table* t, int seat, int n, int trump, int cards, uint64_t hand, int leader, list table, list won,
+                   list needs, uint64_t gone, list voids, list history) except *:
+    """The round as ``seat`` sees it, its hand the only one (for ``features`` and ``card``)."""
+    cdef int p
+    read_table(t, n, trump, cards, leader, table, won, [x + w for x, w in zip(needs, won)], gone, voids, history)
+    for p in range(n):
+        t.hands[p] = 0
+    t.hands[seat] = hand
+
+
+def features(int seat, int n, int trump, int cards, uint64_t hand, int leader, list table, list won, list needs,
+             uint64_t gone, list voids, list history):
+    """``policy.encode``'s features of ``seat``'s legal cards (card order), from the compiled encoding, for the
+    tests.  ``needs``: the tricks each seat still needs; ``gone`` as ``Knowledge.gone``."""
+    cdef Table t
+    cdef uint64_t legal
+    one_seat(&t, seat, n, trump, cards, hand, leader, table, won, needs, gone, voids, history)
+    legal = legal_of(hand, t.led if t.size else -1)
+    out = np.zeros((__builtin_popcountll(legal), FEATURES), dtype=np.float32)
+    cdef float[:, ::1] view = out
+    if out.shape[0]:
+        encode(&t, seat, legal, &view[0, 0])
+    return out
+
+
+def card(list layers, int seat, int n, int trump, int cards, uint64_t hand, int leader, list table, list won,
+         list needs, uint64_t gone, list voids, list history):
+    """The card the compiled forward pass chooses for ``seat`` (``Policy.card``'s twin, for the tests)."""
+    cdef Table t
+    cdef Net net
+    keep = []
+    read_net(layers, &net, keep)
+    one_seat(&t, seat, n, trump, cards, hand, leader, table, won, needs, gone, voids, history)
+    return choose(&t, &net, seat)
+
+
+def scores(list layers, list worlds, list targets, list weights, int trump, int cards, int leader, list table,
+           list won, uint64_t gone, list voids, list history, list candidates):
+    """For each candidate card: the summed weight of the worlds in which the team makes its numbers after the
+    seat to move plays it and every seat then plays the policy's card from its own view (``layers``: the
+    network's weights and biases)."""
+    cdef Net net
+    cdef Table start, t
+    cdef int n = len(worlds[0]) if worlds else 0, w, p, i, m = len(candidates), left = cards - sum(won)
+    cdef double wt
+    keep = []
+    out = [0.0] * m
+    if n == 0:
+        return out
+    read_net(layers, &net, keep)
+    # Read once: the public round; per world only its hands and numbers change.
+    read_table(&start, n, trump, cards, leader, table, won, [0] * n, gone, voids, history)
+    for w in range(len(worlds)):
+        wt = weights[w]
+        target = targets[w]
+        if wt <= 0.0 or any(not 0 <= target[p] - won[p] <= left for p in range(n)):
+            continue  # weighs nothing, or a seat is past its number or cannot reach it: lost whatever is played
+        for p in range(n):
+            start.hands[p] = worlds[w][p]
+            start.need[p] = target[p] - won[p]
+        for i in range(m):
+            t = start
+            if play_out(&t, &net, candidates[i]):
+                out[i] += wt
+    return out
