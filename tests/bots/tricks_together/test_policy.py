@@ -132,6 +132,39 @@ def test_a_policy_play_out_is_the_round_a_fast_team_plays_from_there() -> None:
     assert len(outcomes) > 50 and 0 < sum(outcomes) < len(outcomes)  # both outcomes met
 
 
+def test_a_worlds_policy_reading_is_the_chance_of_the_partners_cards_seat_by_seat() -> None:
+    """In the true deal, the compiled reading is the product, over the other seats' cards chosen among two or
+    more, of the policy's softmax chance of the card played from that seat's view then (``Policy.scores``),
+    raised to the power; a random deal of the same view mostly weighs otherwise."""
+    checked = differs = 0
+    for seed in range(18):
+        players = 3 + seed % 3
+        game = belief_data.deal(players, 4 + seed % 4, seed, seed % players)
+        team = [make_bot(GAME, "fast", seed=seed) for _ in range(players)]
+        observer = seed % players
+        chance = 1.0
+        while not game.score_sheet:
+            view = game.view(game.to_move)
+            if game.phase == "play" and game.to_move == observer and game.trick:
+                k = read_view(game.view(observer))
+                numbers = [seat["number"] for seat in view["seats"]]
+                args = (k.played_by, [numbers], k.history, observer, k.dealer, k.cards, k.trump, k.trump_card)
+                read = cpolicy.likelihoods(policy().layers, [list(game.hands)], *args, 0.5)
+                assert read == pytest.approx([chance**0.5], rel=1e-4)
+                other = TeamMate(seed=seed, level="strong").sample_worlds(k, 1)
+                differs += cpolicy.likelihoods(policy().layers, other, *args, 1.0) != pytest.approx([chance], rel=1e-4)
+                checked += 1
+            move = team[game.to_move].choose(view)
+            if game.phase == "play" and game.to_move != observer and len(view["legal_moves"]) > 1:
+                k = read_view(view)
+                legal = [parse_card(m) for m in view["legal_moves"]]
+                scores = policy().scores(k, legal).astype(float)
+                odds = np.exp(scores - scores.max())
+                chance *= float(odds[legal.index(parse_card(move))] / odds.sum())
+            game.play(move)
+    assert checked > 10 and differs > checked // 2
+
+
 def fixed_views() -> list[dict[str, Any]]:
     """Three positions of one 5-card deal (seats counted from 0; seat 3 deals, spades are trumps): seat 0
     answering the 10♥ in trick 2, seat 1 answering the 7♣ in trick 1, seat 3 leading trick 2."""

@@ -44,3 +44,17 @@ def card(
     voids: list[int],
     history: list[tuple[int, int]],
 ) -> int: ...
+def likelihoods(
+    layers: list[tuple[np.ndarray, np.ndarray]],
+    worlds: list[list[int]],
+    played_by: list[int],
+    targets: list[list[int]],
+    history: list[tuple[int, int]],
+    seat: int,
+    dealer: int,
+    cards: int,
+    trump: int,
+    trump_card: int,
+    power: float,
+    outsiders: int = 0,
+) -> list[float]: ...

@@ -10,6 +10,7 @@ play-out, each seat plays as the team-mates were seen to play (the network imita
 
 import numpy as np
 
+from libc.math cimport exp, log
 from libc.stdint cimport uint64_t
 
 from tricktable.bots.tricks_together.cteam cimport (
@@ -361,4 +362,55 @@ def scores(list layers, list worlds, list targets, list weights, int trump, int 
             t = start
             if play_out(&t, &net, candidates[i]):
                 out[i] += wt
+    return out
+
+
+def likelihoods(list layers, list worlds, list played_by, list targets, list history, int seat, int dealer,
+                int cards, int trump, int trump_card, double power, uint64_t outsiders=0):
+    """How well each world explains the others' past cards under the learned policy: the product over their
+    choices of two cards or more of the policy's chance of the card played (a softmax of its scores over the
+    legal cards, from that seat's view then), raised to ``power``.  ``worlds`` hold the hands now; the round is
+    replayed from its first lead (``history``: (seat, card) in play order).  Seats in ``outsiders`` (a bit a seat)
+    and ``seat`` itself are not read."""
+    cdef Net net
+    cdef Table t
+    cdef int n = len(worlds[0]) if worlds else 0, w, p, i, k, s, card, h = len(history)
+    cdef uint64_t legal, rest
+    cdef uint64_t played[MAXP]
+    cdef float feats[MAXLEGAL * FEATURES]
+    cdef double scores[MAXLEGAL]
+    cdef double top, total, chosen, log_chance
+    keep = []
+    out = []
+    if n == 0:
+        return out
+    read_net(layers, &net, keep)
+    for p in range(n):
+        played[p] = played_by[p]
+    for w in range(len(worlds)):
+        read_table(&t, n, trump, cards, (dealer + 1) % n, [], [0] * n, targets[w], (<uint64_t>1) << trump_card,
+                   [0] * n, [])
+        for p in range(n):
+            t.hands[p] = <uint64_t>worlds[w][p] | played[p]
+        log_chance = 0.0
+        for i in range(h):
+            s, card = history[i]
+            legal = legal_of(t.hands[s], t.led if t.size else -1)
+            if s != seat and not (outsiders >> s) & 1 and __builtin_popcountll(legal) > 1:
+                encode(&t, s, legal, feats)
+                rest, k, top, chosen = legal, 0, -1e300, 0.0
+                while rest:
+                    scores[k] = score(&net, &feats[k * FEATURES])
+                    if scores[k] > top:
+                        top = scores[k]
+                    if low_card(rest) == card:
+                        chosen = scores[k]
+                    rest &= rest - 1
+                    k += 1
+                total = 0.0
+                for k in range(__builtin_popcountll(legal)):
+                    total += exp(scores[k] - top)
+                log_chance += chosen - top - log(total)
+            play(&t, s, card)  # a seat past its number ends no replay: the cards were played
+        out.append(exp(power * log_chance))
     return out

@@ -105,6 +105,9 @@ class Level:
     #: play each world out with the learned policy (``policy.py``, compiled in ``cpolicy``), every seat choosing
     #: from its own view, in place of the blueprint's play-out (the votes for ties stay the blueprint's)
     policy_playouts: bool = False
+    #: the power of the learned policy's chance of each card a partner played (from its view then) in a world's
+    #: weight (0: unused; else it replaces ``play_model`` and ``rational``)
+    policy_reading: float = 0.0
 
 
 LEVELS = {
@@ -344,7 +347,13 @@ class TeamMate(LevelledBot[Level]):
             self._read_shared(k, worlds, targets, weights)
         elif reader is not None:
             self._guess_hidden(k, reader, worlds, targets)
-        if level.play_model and k.history:
+        if level.policy_reading and k.history:
+            fits = cpolicy.likelihoods(
+                policy().layers, worlds, k.played_by, targets, k.history, k.seat, k.dealer, k.cards, k.trump,
+                k.trump_card, level.policy_reading, outsiders,
+            )  # fmt: skip
+            weights = [a * b for a, b in zip(weights, fits)]
+        elif level.play_model and k.history:
             fits = cteam.fitted_weights(
                 worlds, k.played_by, targets, k.history, k.seat, k.dealer, k.cards, k.trump, k.trump_card,
                 self.card_model or play_reading.coefficients(), level.play_model, outsiders,
