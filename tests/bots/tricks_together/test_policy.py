@@ -132,6 +132,37 @@ def test_a_policy_play_out_is_the_round_a_fast_team_plays_from_there() -> None:
     assert len(outcomes) > 50 and 0 < sum(outcomes) < len(outcomes)  # both outcomes met
 
 
+def test_a_numbers_policy_play_outs_are_the_rounds_a_fast_team_plays_with_those_numbers() -> None:
+    """For each number of the first chooser (the others' numbers given, the dealer the rest), the compiled
+    play-out from the first lead makes the numbers exactly when a team of ``fast`` team-mates does."""
+    outcomes = []
+    for seed in range(12):
+        players = 3 + seed % 3
+        cards, dealer = 3 + seed % 5, seed % players
+        chooser = (dealer + 1) % players
+        game = belief_data.deal(players, cards, seed, dealer)
+        others = [0 if p in (chooser, dealer) else (seed + p) % 2 for p in range(players)]
+        candidates = list(range(cards + 1))
+        made = cpolicy.commit_scores(
+            policy().layers, [list(game.hands)], [others], chooser, dealer, cards, game.trump_suit, game.trump_card,
+            candidates,
+        )  # fmt: skip
+        team = [make_bot(GAME, "fast", seed=seed) for _ in range(players)]
+        for number in candidates:
+            if sum(others) + number > cards:
+                assert made[number] == 0
+                continue
+            twin = game.clone()
+            while twin.phase == "commit":
+                seat = twin.to_move
+                twin.play(f"bid {number if seat == chooser else others[seat]}")
+            while not twin.score_sheet:
+                twin.play(team[twin.to_move].choose(twin.view(twin.to_move)))
+            assert made[number] == int(twin.score_sheet[0].success), (seed, number)
+            outcomes.append(made[number])
+    assert len(outcomes) > 40 and 0 < sum(outcomes) < len(outcomes)
+
+
 def test_a_worlds_policy_reading_is_the_chance_of_the_partners_cards_seat_by_seat() -> None:
     """In the true deal, the compiled reading is the product, over the other seats' cards chosen among two or
     more, of the policy's softmax chance of the card played from that seat's view then (``Policy.scores``),

@@ -58,3 +58,14 @@ def likelihoods(
     power: float,
     outsiders: int = 0,
 ) -> list[float]: ...
+def commit_scores(
+    layers: list[tuple[np.ndarray, np.ndarray]],
+    worlds: list[list[int]],
+    chosen: list[list[int]],
+    seat: int,
+    dealer: int,
+    cards: int,
+    trump: int,
+    trump_card: int,
+    candidates: list[int],
+) -> list[int]: ...

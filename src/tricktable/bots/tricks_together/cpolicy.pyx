@@ -239,9 +239,10 @@ cdef bint play(Table* t, int seat, int card) noexcept nogil:
 
 
 cdef bint play_out(Table* t, const Net* net, int first) noexcept nogil:
-    """The seat to move plays ``first``, then every seat the policy's card from its own view, to the round's
-    end: does the team make its numbers?  (``t`` is changed: pass a copy.)"""
-    cdef int seat = (t.lead + t.size) % t.n, card = first
+    """The seat to move plays ``first`` (-1: the policy's card too), then every seat the policy's card from its
+    own view, to the round's end: does the team make its numbers?  (``t`` is changed: pass a copy.)"""
+    cdef int seat = (t.lead + t.size) % t.n
+    cdef int card = first if first >= 0 else choose(t, net, seat)
     while t.left > 0:
         if not play(t, seat, card):
             return False
@@ -413,4 +414,38 @@ def likelihoods(list layers, list worlds, list played_by, list targets, list his
                 log_chance += chosen - top - log(total)
             play(&t, s, card)  # a seat past its number ends no replay: the cards were played
         out.append(exp(power * log_chance))
+    return out
+
+
+def commit_scores(list layers, list worlds, list chosen, int seat, int dealer, int cards, int trump, int trump_card,
+                  list candidates):
+    """For each candidate number of ``seat``: in how many worlds the team makes its numbers when the other
+    choosers take their numbers in ``chosen`` (per world, as ``cteam.commit_scores`` reports them), the dealer the
+    rest, and every seat then plays the policy's cards from its own view, from the first lead."""
+    cdef Net net
+    cdef Table start, t
+    cdef int n = len(worlds[0]) if worlds else 0, w, p, i, m = len(candidates), others
+    keep = []
+    out = [0] * m
+    if n == 0:
+        return out
+    read_net(layers, &net, keep)
+    read_table(&start, n, trump, cards, (dealer + 1) % n, [], [0] * n, [0] * n, (<uint64_t>1) << trump_card,
+               [0] * n, [])
+    for w in range(len(worlds)):
+        numbers = chosen[w]
+        others = 0
+        for p in range(n):
+            start.hands[p] = worlds[w][p]
+            start.need[p] = numbers[p]
+            if p != seat and p != dealer:
+                others += numbers[p]
+        for i in range(m):
+            if others + candidates[i] > cards:
+                continue  # the others' numbers exceed the cards: the round fails before a card is played
+            t = start
+            t.need[seat] = candidates[i]
+            t.need[dealer] = cards - others - candidates[i]
+            if play_out(&t, &net, -1):
+                out[i] += 1
     return out

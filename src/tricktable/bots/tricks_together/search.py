@@ -108,6 +108,9 @@ class Level:
     #: the power of the learned policy's chance of each card a partner played (from its view then) in a world's
     #: weight (0: unused; else it replaces ``play_model`` and ``rational``)
     policy_reading: float = 0.0
+    #: a searched number is judged by the learned policy's play-outs (every seat from its own view) in place of
+    #: the blueprint's
+    policy_numbers: bool = False
 
 
 LEVELS = {
@@ -237,12 +240,16 @@ class TeamMate(LevelledBot[Level]):
         done = 0
         while done < self.level.commit_worlds:
             worlds = self.sample_worlds(k, BATCH)
-            chosen: list[list[int]] | None = [] if by_value else None
+            chosen: list[list[int]] | None = [] if by_value or self.level.policy_numbers else None
             made = cteam.commit_scores(
                 worlds, k.seat, k.dealer, k.cards, k.trump, k.trump_card, scale, candidates, inner,
                 self.rng.getrandbits(64), chosen,
             )  # fmt: skip
-            if chosen is not None:
+            if self.level.policy_numbers and chosen is not None:
+                made = cpolicy.commit_scores(
+                    policy().layers, worlds, chosen, k.seat, k.dealer, k.cards, k.trump, k.trump_card, candidates
+                )
+            if by_value and chosen is not None:
                 opened = self._open_numbers(k, worlds, chosen, candidates)
                 scores = [a + share * o + (1.0 - share) * b for a, o, b in zip(scores, opened, made)]
             else:
