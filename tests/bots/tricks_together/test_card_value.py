@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 from typing import Any
 
 import pytest
 
 import tricktable
 from tricktable.bots.tricks_together import card_value, cpolicy, cteam
-from tricktable.bots.tricks_together.belief_data import SIZES, play
+from tricktable.bots.tricks_together.belief_data import SIZES, play, split
 from tricktable.bots.tricks_together.blueprint import number_scale, quick_number
-from tricktable.bots.tricks_together.card_value_fit import PLAY_OUTS, fit, judged
+from tricktable.bots.tricks_together.card_value_fit import PLAY_OUTS, fit, held_out_loss, judged
 from tricktable.bots.tricks_together.policy import policy
 from tricktable.bots.tricks_together.search import BATCH, LEVELS, TeamMate, best_card
 from tricktable.core.cards import parse_card
@@ -66,6 +67,25 @@ def test_the_fit_counts_the_rounds_made_in_each_kind_of_position(rounds: list[di
         assert rate["blueprint fails"] == pytest.approx(sum(fails) / len(fails), abs=1e-4)
     with pytest.raises(ValueError, match="too few rounds"):
         fit(rounds[:1], min_positions=10_000)
+
+
+@pytest.mark.parametrize("play_out", PLAY_OUTS)
+def test_the_held_out_loss_reads_the_held_out_rounds_with_rates_fitted_on_the_others(play_out: str) -> None:
+    # Rounds of 3 to 5 cards by ``fast`` team-mates (quick to play), one in ten held out by its seed.
+    rounds = [play((4, index, 720000, "fast", 0.0, SIZES)) for index in range(240) if 1 <= index % 6 <= 3]
+    held_out = [r for r in rounds if split(r) == "test"]
+    assert len(held_out) == 8
+    loss, count = held_out_loss(rounds, play_out, min_positions=1)
+    rates = fit([r for r in rounds if split(r) != "test"], 1, play_out)["rates"]
+    expected = []
+    for record in held_out:
+        for left, makeable, played_out, made in judged(record, play_out):
+            if makeable:
+                rate = rates[min(rates, key=lambda key: (abs(int(key) - left), int(key)))]
+                chance = rate["blueprint makes" if played_out else "blueprint fails"]
+                expected.append(-math.log(min(max(chance if made else 1 - chance, 1e-6), 1 - 1e-6)))
+    assert count == len(expected) > 0
+    assert loss == pytest.approx(sum(expected) / count)
 
 
 def value_positions() -> list[tuple[int, object, list[int]]]:

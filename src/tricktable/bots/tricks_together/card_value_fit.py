@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 from pathlib import Path
 from typing import Any
 
 from rich.progress import track
 
 from tricktable.bots.tricks_together import cpolicy, cteam
-from tricktable.bots.tricks_together.belief_data import deal
+from tricktable.bots.tricks_together.belief_data import deal, split
 from tricktable.bots.tricks_together.belief_data import load as load_rounds
 from tricktable.bots.tricks_together.card_value import MIN_POSITIONS, TABLE
 from tricktable.bots.tricks_together.policy import policy
@@ -94,6 +95,28 @@ def fit(
     }
 
 
+def held_out_loss(
+    records: list[dict[str, Any]], play_out: str = "blueprint", min_positions: int = MIN_POSITIONS
+) -> tuple[float, int]:
+    """How well the rates read the outcome: fitted on the rounds not held out (``belief_data.split``), minus the
+    mean log-chance they give what happened in the held-out rounds' positions open hands could still make, and
+    how many positions those are."""
+    table = fit([r for r in records if split(r) != "test"], min_positions, play_out)
+    rates = table["rates"]
+    total, count = 0.0, 0
+    for record in records:
+        if split(record) != "test":
+            continue
+        for left, makeable, played_out, made in judged(record, play_out):
+            if makeable:
+                nearest = min(rates, key=lambda key: (abs(int(key) - left), int(key)))
+                chance = rates[nearest]["blueprint makes" if played_out else "blueprint fails"]
+                chance = min(max(chance, 1e-6), 1 - 1e-6)
+                total -= math.log(chance if made else 1.0 - chance)
+                count += 1
+    return total / max(count, 1), count
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", type=Path, nargs="+", required=True, help="folders of rounds (belief_data)")
@@ -110,6 +133,8 @@ def main() -> None:
             f" {rate['blueprint fails']:.3f} where only open hands do ({rate['positions'][1]} and"
             f" {rate['positions'][0]} positions): share {table['shares'][left]:.3f}"
         )
+    loss, count = held_out_loss(records, args.play_out)
+    print(f"held out: minus the mean log-chance of the outcome {loss:.4f} over {count} positions")
     args.out.write_text(json.dumps(table, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 

@@ -14,9 +14,11 @@ weighs little, and with Secret numbers a hidden number is the policy's number fo
 it has shown it lacks).  Every legal card is played out in every world, the blueprint for everybody after it;
 in the last tricks (``solver_tricks``: four at ``normal``) the open-hands solver judges instead.  ``strong``
 asks both in every trick and counts a world by the learned value (``card_value``: a world open hands can still
-make but the blueprint does not is worth about half to three quarters of one the blueprint makes, by the tricks
-left; measured on the team's own rounds).  The card with the most weight of success is played; ties go to the
-blueprint's own choice.
+make but the play-out does not is worth about half to three quarters of one the play-out makes, by the tricks
+left; measured on the team's own rounds).  At ``strong`` the play-out is not the blueprint's but the learned
+policy's (``policy_playouts``: ``policy.py``, compiled in ``cpolicy``): every seat, the one to move included,
+plays on from its own view as the team-mates were seen to play, not from every hand.  The card with the most
+weight of success is played; ties go to the blueprint's own choice.
 
 **Inference.**  A world can be weighted by how well it explains what the others did: their numbers (the
 distance from the blueprint's number for the sampled hand, ``sigma``), their cards (each card the blueprint
