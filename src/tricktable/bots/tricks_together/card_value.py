@@ -11,7 +11,10 @@ makes too and in 40-70% of those it does not, by the tricks left.  This module h
 left, and ``share`` gives their ratio, the weight of "makeable with open hands, not by the blueprint" beside
 "made by the blueprint" (only the ratio orders the cards of one decision).
 
-``card_value_fit.py`` learns the rates from the team's rounds and writes ``card_value.json``.
+``card_value_fit.py`` learns the rates from the team's rounds and writes ``card_value.json``.  ``strong`` plays
+its worlds out with the learned policy (``cpolicy.scores``) rather than the blueprint; the shipped rates, learnt
+beside the blueprint's play-out, made more rounds with it than rates refitted to the policy's did (the game's
+page).
 """
 
 from __future__ import annotations

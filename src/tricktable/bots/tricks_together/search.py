@@ -163,6 +163,7 @@ LEVELS = {
         play_model=0.3,
         belief=1.0,
         value=True,
+        policy_playouts=True,
     ),
 }
 
