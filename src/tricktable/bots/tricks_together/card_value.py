@@ -20,6 +20,7 @@ page).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -40,5 +41,9 @@ def share(players: int, left: int, table: dict[str, Any] | None = None) -> float
     chance in one the blueprint makes, with ``left`` tricks to finish (this one included).  The rates were
     learnt at 4 players and serve every count."""
     shares: dict[str, float] = (load() if table is None else table)["shares"]
-    nearest = min(shares, key=lambda key: (abs(int(key) - left), int(key)))
-    return shares[nearest]
+    return shares[nearest(shares, left)]
+
+
+def nearest(keys: Iterable[str], left: int) -> str:
+    """The key (tricks left, as the table writes it) nearest ``left``; the fewer tricks on a tie."""
+    return min(keys, key=lambda key: (abs(int(key) - left), int(key)))

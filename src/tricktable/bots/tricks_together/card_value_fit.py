@@ -24,7 +24,7 @@ from rich.progress import track
 from tricktable.bots.tricks_together import cpolicy, cteam
 from tricktable.bots.tricks_together.belief_data import deal, split
 from tricktable.bots.tricks_together.belief_data import load as load_rounds
-from tricktable.bots.tricks_together.card_value import MIN_POSITIONS, TABLE
+from tricktable.bots.tricks_together.card_value import MIN_POSITIONS, TABLE, nearest
 from tricktable.bots.tricks_together.policy import policy
 from tricktable.core.cards import parse_card
 from tricktable.rules.tricks_together import read_view, solve
@@ -109,8 +109,7 @@ def held_out_loss(
             continue
         for left, makeable, played_out, made in judged(record, play_out):
             if makeable:
-                nearest = min(rates, key=lambda key: (abs(int(key) - left), int(key)))
-                chance = rates[nearest]["blueprint makes" if played_out else "blueprint fails"]
+                chance = rates[nearest(rates, left)]["blueprint makes" if played_out else "blueprint fails"]
                 chance = min(max(chance, 1e-6), 1 - 1e-6)
                 total -= math.log(chance if made else 1.0 - chance)
                 count += 1

@@ -374,7 +374,7 @@ def likelihoods(list layers, list worlds, list played_by, list targets, list his
     replayed from its first lead (``history``: (seat, card) in play order).  Seats in ``outsiders`` (a bit a seat)
     and ``seat`` itself are not read."""
     cdef Net net
-    cdef Table t
+    cdef Table start, t
     cdef int n = len(worlds[0]) if worlds else 0, w, p, i, k, s, card, h = len(history)
     cdef uint64_t legal, rest
     cdef uint64_t played[MAXP]
@@ -388,11 +388,14 @@ def likelihoods(list layers, list worlds, list played_by, list targets, list his
     read_net(layers, &net, keep)
     for p in range(n):
         played[p] = played_by[p]
+    # The round before its first lead, read once; per world only the hands as dealt and the numbers change.
+    read_table(&start, n, trump, cards, (dealer + 1) % n, [], [0] * n, [0] * n, (<uint64_t>1) << trump_card,
+               [0] * n, [])
     for w in range(len(worlds)):
-        read_table(&t, n, trump, cards, (dealer + 1) % n, [], [0] * n, targets[w], (<uint64_t>1) << trump_card,
-                   [0] * n, [])
+        t = start
         for p in range(n):
             t.hands[p] = <uint64_t>worlds[w][p] | played[p]
+            t.need[p] = max(0, targets[w][p])  # as read_table: a need is at least 0
         log_chance = 0.0
         for i in range(h):
             s, card = history[i]
