@@ -31,13 +31,15 @@ from tricktable.arena.stats import paired, wilson
 from tricktable.bots.tricks_together import card_value, position_value
 from tricktable.bots.tricks_together.belief import Belief
 from tricktable.bots.tricks_together.play_reading import FEATURES
+from tricktable.bots.tricks_together.policy import FEATURES as POLICY_FEATURES
+from tricktable.bots.tricks_together.policy import Policy
 from tricktable.bots.tricks_together.search import LEVELS, Level, TeamMate
 from tricktable.bots.tricks_together.small_rounds import load_table
 
-#: A team's learned belief, fitted card model, shared small-round numbers, learned value of a card and learned
-#: value of a position, as files (``None``: the shipped ones).
-Models = tuple[str | None, str | None, str | None, str | None, str | None]
-SHIPPED: Models = (None, None, None, None, None)
+#: A team's learned belief, fitted card model, shared small-round numbers, learned value of a card, learned
+#: value of a position and learned policy, as files (``None``: the shipped ones).
+Models = tuple[str | None, str | None, str | None, str | None, str | None, str | None]
+SHIPPED: Models = (None, None, None, None, None, None)
 
 
 def parse_level(text: str) -> Level:
@@ -64,13 +66,21 @@ def belief_model(path: str) -> Belief:
 
 
 @cache
+def policy_model(path: str) -> Policy:
+    model = Policy.load(Path(path))
+    if model.inputs != POLICY_FEATURES:
+        raise ValueError(f"{path} takes {model.inputs} features, the policy's encoding makes {POLICY_FEATURES}")
+    return model
+
+
+@cache
 def card_model(path: str) -> tuple[float, ...]:
     return tuple(float(c) for c in json.loads(Path(path).read_text(encoding="utf-8"))["coefficients"])
 
 
 def check_models(models: Models, players: int) -> None:
     """Refuse, before any game starts, model files that do not load or do not fit the table."""
-    belief, cards, numbers, value, position = models
+    belief, cards, numbers, value, position, learned_policy = models
     try:
         if belief is not None and belief_model(belief).players != players:
             raise SystemExit(f"{belief} is a belief for {belief_model(belief).players} players, not {players}")
@@ -82,6 +92,8 @@ def check_models(models: Models, players: int) -> None:
             raise SystemExit(f"{value} holds no rates")
         if position is not None:
             position_value.value(Path(position))
+        if learned_policy is not None:
+            policy_model(learned_policy)
     except (OSError, ValueError, KeyError) as error:
         raise SystemExit(f"a model file does not load: {error}") from None
 
@@ -92,6 +104,7 @@ def add_model_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--b-number-table", help="team B's shared small-round numbers (from small_rounds_fit --out)")
     parser.add_argument("--b-card-value", help="team B's learned value of a card (from card_value_fit --out)")
     parser.add_argument("--b-position-value", help="team B's learned value of a position (from train value --out)")
+    parser.add_argument("--b-policy", help="team B's learned policy (from train policy --out)")
 
 
 def team(level: Level, players: int, seed: int, models: Models = SHIPPED) -> dict[int, TeamMate]:
@@ -108,6 +121,8 @@ def team(level: Level, players: int, seed: int, models: Models = SHIPPED) -> dic
             bot.value_table = card_value.load(Path(models[3]))
         if models[4] is not None:
             bot.position_model = position_value.value(Path(models[4]))
+        if models[5] is not None:
+            bot.policy_model = policy_model(models[5])
     return bots
 
 
@@ -161,7 +176,14 @@ def main() -> None:
     args = parser.parse_args()
     for text in (args.a, args.b, args.numbers):
         parse_level(text)  # refuse a bad level before any game starts
-    b_models: Models = (args.b_belief, args.b_card_model, args.b_number_table, args.b_card_value, args.b_position_value)
+    b_models: Models = (
+        args.b_belief,
+        args.b_card_model,
+        args.b_number_table,
+        args.b_card_value,
+        args.b_position_value,
+        args.b_policy,
+    )
     check_models(b_models, args.players)
     tasks = [
         (args.a, args.b, args.numbers, args.players, args.seed + g, args.min_cards, b_models) for g in range(args.games)

@@ -7,7 +7,7 @@ For each round size, ``--rounds`` rounds are dealt (round ``i`` by seed ``--seed
 a team of level B.  This measures what a change to the numbers does, where ``play_paired_tricks_together.py`` (the same
 numbers for both) cannot.  It prints per size the share of rounds each level made with its 95% interval, the
 rounds only one of them made, and the sign test on those.  Levels, and B's models (``--b-belief``,
-``--b-card-model``, ``--b-number-table``, ``--b-card-value``, ``--b-position-value``), are given as in
+``--b-card-model``, ``--b-number-table``, ``--b-card-value``, ``--b-position-value``, ``--b-policy``), are given as in
 ``play_paired_tricks_together.py``.
 
 ``--outsider LEVEL`` seats a player of another level (any level ``bot_kinds`` names) in seat ``seed % players`` of
@@ -121,7 +121,14 @@ def main() -> None:
         raise SystemExit("--outsider plays its own numbers: leave out --numbers")
     if args.b_told and args.outsider is None:
         raise SystemExit("--b-told needs an --outsider to tell team B about")
-    b_models: Models = (args.b_belief, args.b_card_model, args.b_number_table, args.b_card_value, args.b_position_value)
+    b_models: Models = (
+        args.b_belief,
+        args.b_card_model,
+        args.b_number_table,
+        args.b_card_value,
+        args.b_position_value,
+        args.b_policy,
+    )
     check_models(b_models, args.players)
     with_models = "".join(f" with {path}" for path in b_models if path is not None)
     print(

@@ -14,6 +14,7 @@ from tricktable.bots.tricks_together.belief import MODEL
 from tricktable.bots.tricks_together.play_reading import FEATURES
 from tricktable.bots.tricks_together.search import LEVELS
 from tricktable.bots.tricks_together.small_rounds import load_table
+from tricktable.core.cards import parse_card
 
 from benchmarks import play_paired_tricks_together as PAIRED
 
@@ -56,19 +57,21 @@ def test_team_b_plays_with_the_models_it_is_given_and_bad_files_are_refused(tmp_
         game = tricktable.new_game("tricks-together", players=4, seed=seed, deals=[{"round": 5, "dealer": 0}])
         while not game.score_sheet:
             seat = game.to_move
-            shipped = PAIRED.team(level, 4, seed, (str(MODEL), None, None, None, None))[seat].choose(game.view(seat))
+            shipped = PAIRED.team(level, 4, seed, (str(MODEL), None, None, None, None, None))[seat].choose(
+                game.view(seat)
+            )
             if game.phase == "play":
                 same += shipped == PAIRED.team(level, 4, seed)[seat].choose(game.view(seat))
-                other = PAIRED.team(level, 4, seed, (str(flat), str(blind), None, None, None))[seat]
+                other = PAIRED.team(level, 4, seed, (str(flat), str(blind), None, None, None, None))[seat]
                 differ += shipped != other.choose(game.view(seat))
             game.play(shipped)
     # The shipped files named are the shipped models; other models change some card.
     assert same > 20 and differ > 0
-    PAIRED.check_models((str(flat), str(blind), None, None, None), 4)
+    PAIRED.check_models((str(flat), str(blind), None, None, None, None), 4)
     with pytest.raises(SystemExit, match="for 4 players, not 3"):
-        PAIRED.check_models((str(flat), None, None, None, None), 3)
+        PAIRED.check_models((str(flat), None, None, None, None, None), 3)
     with pytest.raises(SystemExit, match="does not load"):
-        PAIRED.check_models((None, str(tmp_path / "missing.json"), None, None, None), 4)
+        PAIRED.check_models((None, str(tmp_path / "missing.json"), None, None, None, None), 4)
 
 
 def test_team_b_plays_with_the_numbers_and_the_value_it_is_given(tmp_path: Path) -> None:
@@ -76,12 +79,14 @@ def test_team_b_plays_with_the_numbers_and_the_value_it_is_given(tmp_path: Path)
     numbers, blueprint_only = tmp_path / "numbers.json", tmp_path / "value.json"
     numbers.write_text(json.dumps({"4/2": load_table()["4/2"]}))
     blueprint_only.write_text(json.dumps({"shares": dict.fromkeys(map(str, range(2, 8)), 0.0)}))
-    PAIRED.check_models((None, None, str(numbers), str(blueprint_only), None), 4)
+    PAIRED.check_models((None, None, str(numbers), str(blueprint_only), None, None), 4)
     with pytest.raises(SystemExit, match="no numbers for 3 players"):
-        PAIRED.check_models((None, None, str(numbers), None, None), 3)
+        PAIRED.check_models((None, None, str(numbers), None, None, None), 3)
     with pytest.raises(SystemExit, match="does not load"):
-        PAIRED.check_models((None, None, None, str(tmp_path / "missing.json"), None), 4)
-    bots = PAIRED.team(PAIRED.parse_level("easy:value=1"), 4, 0, (None, None, str(numbers), str(blueprint_only), None))
+        PAIRED.check_models((None, None, None, str(tmp_path / "missing.json"), None, None), 4)
+    bots = PAIRED.team(
+        PAIRED.parse_level("easy:value=1"), 4, 0, (None, None, str(numbers), str(blueprint_only), None, None)
+    )
     assert all(bot.number_table == {"4/2": load_table()["4/2"]} for bot in bots.values())
     assert all(bot.value_table == {"shares": dict.fromkeys(map(str, range(2, 8)), 0.0)} for bot in bots.values())
     level = PAIRED.parse_level("easy:budget=60.0,value=1")
@@ -92,7 +97,7 @@ def test_team_b_plays_with_the_numbers_and_the_value_it_is_given(tmp_path: Path)
             seat = game.to_move
             shipped = PAIRED.team(level, 4, seed)[seat].choose(game.view(seat))
             if game.phase == "play":
-                other = PAIRED.team(level, 4, seed, (None, None, None, str(blueprint_only), None))[seat]
+                other = PAIRED.team(level, 4, seed, (None, None, None, str(blueprint_only), None, None))[seat]
                 differ += shipped != other.choose(game.view(seat))
             game.play(shipped)
     assert differ > 0
@@ -107,13 +112,40 @@ def test_team_b_takes_the_position_value_it_is_given_and_a_misfit_is_refused(tmp
 
     write(tmp_path / "even.npz", VALUE_FEATURES)
     write(tmp_path / "misfit.npz", VALUE_FEATURES + 1)
-    models = (None, None, None, None, str(tmp_path / "even.npz"))
+    models = (None, None, None, None, str(tmp_path / "even.npz"), None)
     PAIRED.check_models(models, 4)
     with pytest.raises(SystemExit, match="does not load"):
-        PAIRED.check_models((None, None, None, None, str(tmp_path / "misfit.npz")), 4)
+        PAIRED.check_models((None, None, None, None, str(tmp_path / "misfit.npz"), None), 4)
     bots = PAIRED.team(PAIRED.parse_level("strong:position_value=1"), 4, 0, models)
     assert all(
         bot.position_model is not None and bot.position_model.layers[0][0].shape == (VALUE_FEATURES, 1)
         for bot in bots.values()
     )
     assert PAIRED.team(LEVELS["strong"], 4, 0)[0].position_model is None and VALUE_MODEL.exists()
+
+
+def test_team_b_plays_the_policy_it_is_given_and_a_misfit_is_refused(tmp_path: Path) -> None:
+    from tricktable.bots.tricks_together.policy import FEATURES as POLICY_FEATURES
+
+    def write(path: Path, inputs: int) -> None:
+        np.savez(path, players=4, layers=1, w0=np.zeros((inputs, 1), np.float32), b0=np.zeros(1, np.float32))
+
+    write(tmp_path / "even.npz", POLICY_FEATURES)  # every legal card scored alike: the lowest is played
+    write(tmp_path / "misfit.npz", POLICY_FEATURES + 1)
+    models = (None, None, None, None, None, str(tmp_path / "even.npz"))
+    PAIRED.check_models(models, 4)
+    with pytest.raises(SystemExit, match="does not load"):
+        PAIRED.check_models((None, None, None, None, None, str(tmp_path / "misfit.npz")), 4)
+    assert PAIRED.team(LEVELS["fast"], 4, 0)[0].policy_model is None
+    differ = played = 0
+    for seed in range(4):
+        game = tricktable.new_game("tricks-together", players=4, seed=seed, deals=[{"round": 5, "dealer": 0}])
+        while not game.score_sheet:
+            seat, view = game.to_move, game.view(game.to_move)
+            move = PAIRED.team(LEVELS["fast"], 4, seed, models)[seat].choose(view)
+            if game.phase == "play":
+                assert move == min(view["legal_moves"], key=parse_card)
+                differ += move != PAIRED.team(LEVELS["fast"], 4, seed)[seat].choose(view)
+                played += 1
+            game.play(move)
+    assert played > 20 and differ > 0

@@ -132,6 +132,54 @@ def test_a_policy_play_out_is_the_round_a_fast_team_plays_from_there() -> None:
     assert len(outcomes) > 50 and 0 < sum(outcomes) < len(outcomes)  # both outcomes met
 
 
+def test_drawn_cards_follow_the_policys_softmax_and_a_cold_draw_is_its_best_card() -> None:
+    model = policy()
+    checked = 0
+    for seed in range(40):
+        players = 3 + seed % 3
+        for k, legal, _ in list(belief_data.choices(random_round(seed, 3 + seed % 5, players)))[:2]:
+            public = (k.leader, k.trick, k.won, needs(k), k.gone, k.voids, k.history)
+            scores = model.scores(k, legal).astype(float)
+            for temperature in (1.0, 3.0):
+                drawn = cpolicy.draws(
+                    model.layers, k.seat, k.players, k.trump, k.cards, k.hand, *public, temperature, seed, 4000
+                )
+                chances = np.exp((scores - scores.max()) / temperature)
+                chances /= chances.sum()
+                shares = np.array([drawn.count(c) for c in legal]) / len(drawn)
+                assert set(drawn) <= set(legal)
+                assert np.abs(shares - chances).max() < 0.035, (seed, shares, chances)  # about 4.5 standard errors
+            cold = cpolicy.draws(model.layers, k.seat, k.players, k.trump, k.cards, k.hand, *public, 1e-4, seed, 20)
+            assert cold == [model.card(k, legal)] * 20
+            checked += 1
+    assert checked > 25
+
+
+def test_drawn_play_outs_repeat_with_their_seed_and_cool_to_the_best_cards() -> None:
+    """The same seed gives the same scores; at a temperature near 0 they are the best-card play-outs' scores,
+    at 1 they differ somewhere."""
+    differs = 0
+    for seed in range(16):
+        players = 3 + seed % 3
+        game = belief_data.deal(players, 4 + seed % 4, seed, seed % players)
+        team = [make_bot(GAME, "fast", seed=seed) for _ in range(players)]
+        while game.phase != "play":
+            game.play(team[game.to_move].choose(game.view(game.to_move)))
+        view = game.view(game.to_move)
+        k = read_view(view)
+        legal = [parse_card(m) for m in view["legal_moves"]]
+        numbers = [seat["number"] for seat in view["seats"]]
+        worlds, targets, weights = [list(game.hands)] * 30, [numbers] * 30, [1.0] * 30
+        public = (k.trump, k.cards, k.leader, k.trick, k.won, k.gone, k.voids, k.history, legal)
+        best = cpolicy.scores(policy().layers, worlds, targets, weights, *public)
+        assert cpolicy.scores(policy().layers, worlds, targets, weights, *public, 1e-4, seed) == best
+        drawn = cpolicy.scores(policy().layers, worlds, targets, weights, *public, 1.0, seed)
+        assert drawn == cpolicy.scores(policy().layers, worlds, targets, weights, *public, 1.0, seed)
+        assert all(0.0 <= d <= 30.0 for d in drawn)
+        differs += drawn != best
+    assert differs >= 4
+
+
 def test_a_numbers_policy_play_outs_are_the_rounds_a_fast_team_plays_with_those_numbers() -> None:
     """For each number of the first chooser (the others' numbers given, the dealer the rest), the compiled
     play-out from the first lead makes the numbers exactly when a team of ``fast`` team-mates does."""

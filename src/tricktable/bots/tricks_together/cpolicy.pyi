@@ -28,6 +28,8 @@ def scores(
     voids: list[int],
     history: list[tuple[int, int]],
     candidates: list[int],
+    temperature: float = 0.0,
+    seed: int = 0,
 ) -> list[float]: ...
 def card(
     layers: list[tuple[np.ndarray, np.ndarray]],
@@ -44,6 +46,24 @@ def card(
     voids: list[int],
     history: list[tuple[int, int]],
 ) -> int: ...
+def draws(
+    layers: list[tuple[np.ndarray, np.ndarray]],
+    seat: int,
+    n: int,
+    trump: int,
+    cards: int,
+    hand: int,
+    leader: int,
+    table: list[int],
+    won: list[int],
+    needs: list[int],
+    gone: int,
+    voids: list[int],
+    history: list[tuple[int, int]],
+    temperature: float,
+    seed: int,
+    count: int,
+) -> list[int]: ...
 def likelihoods(
     layers: list[tuple[np.ndarray, np.ndarray]],
     worlds: list[list[int]],

@@ -207,6 +207,51 @@ cdef int choose(Table* t, const Net* net, int seat) noexcept nogil:
     return best
 
 
+cdef inline double uniform(uint64_t* state) noexcept nogil:
+    """The next number in [0, 1) of a xorshift64* stream (its state never 0)."""
+    state[0] ^= state[0] >> 12
+    state[0] ^= state[0] << 25
+    state[0] ^= state[0] >> 27
+    return ((state[0] * <uint64_t>0x2545F4914F6CDD1D) >> 11) * (1.0 / 9007199254740992.0)
+
+
+cdef uint64_t stream(uint64_t seed, uint64_t index) noexcept nogil:
+    """A stream's first state from a seed and an index (splitmix64), never 0."""
+    cdef uint64_t z = seed + (index + 1) * <uint64_t>0x9E3779B97F4A7C15
+    z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9
+    z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EB
+    z ^= z >> 31
+    return z if z else 1
+
+
+cdef int draw(Table* t, const Net* net, int seat, double temperature, uint64_t* state) noexcept nogil:
+    """A legal card for ``seat`` drawn with the chance the network's softmax gives it at ``temperature`` (its
+    scores divided by it); 0 or less: the best-scored card (``choose``)."""
+    cdef uint64_t legal = legal_of(t.hands[seat], t.led if t.size else -1), rest
+    cdef float feats[MAXLEGAL * FEATURES]
+    cdef double s[MAXLEGAL]
+    cdef double top = 0.0, total = 0.0, u
+    cdef int k, count = __builtin_popcountll(legal)
+    if temperature <= 0.0 or count == 1:
+        return choose(t, net, seat)
+    encode(t, seat, legal, feats)
+    for k in range(count):
+        s[k] = score(net, &feats[k * FEATURES]) / temperature
+        if k == 0 or s[k] > top:
+            top = s[k]
+    for k in range(count):
+        s[k] = exp(s[k] - top)
+        total += s[k]
+    u = uniform(state) * total
+    rest = legal
+    for k in range(count - 1):
+        u -= s[k]
+        if u < 0.0:
+            return low_card(rest)
+        rest &= rest - 1
+    return low_card(rest)
+
+
 cdef bint play(Table* t, int seat, int card) noexcept nogil:
     """``seat`` plays ``card``; False once the numbers can no longer be made."""
     cdef int p, taker
@@ -238,17 +283,19 @@ cdef bint play(Table* t, int seat, int card) noexcept nogil:
     return True
 
 
-cdef bint play_out(Table* t, const Net* net, int first) noexcept nogil:
+cdef bint play_out(Table* t, const Net* net, int first, double temperature=0.0, uint64_t* state=NULL) noexcept nogil:
     """The seat to move plays ``first`` (-1: the policy's card too), then every seat the policy's card from its
-    own view, to the round's end: does the team make its numbers?  (``t`` is changed: pass a copy.)"""
+    own view, to the round's end: does the team make its numbers?  With a ``temperature`` above 0 each card is
+    drawn from the policy's chances (``draw``, from the stream ``state``) rather than its best.  (``t`` is
+    changed: pass a copy.)"""
     cdef int seat = (t.lead + t.size) % t.n
-    cdef int card = first if first >= 0 else choose(t, net, seat)
+    cdef int card = first if first >= 0 else draw(t, net, seat, temperature, state)
     while t.left > 0:
         if not play(t, seat, card):
             return False
         seat = t.lead if t.size == 0 else (seat + 1) % t.n
         if t.left > 0:
-            card = choose(t, net, seat)
+            card = draw(t, net, seat, temperature, state)
     return True
 
 
@@ -335,13 +382,30 @@ def card(list layers, int seat, int n, int trump, int cards, uint64_t hand, int 
     return choose(&t, &net, seat)
 
 
+def draws(list layers, int seat, int n, int trump, int cards, uint64_t hand, int leader, list table, list won,
+          list needs, uint64_t gone, list voids, list history, double temperature, uint64_t seed, int count):
+    """``count`` cards ``draw`` gives ``seat`` in turn from one stream (``seed``), for the tests: their shares
+    are the policy's softmax at ``temperature``."""
+    cdef Table t
+    cdef Net net
+    cdef uint64_t state = stream(seed, 0)
+    keep = []
+    read_net(layers, &net, keep)
+    one_seat(&t, seat, n, trump, cards, hand, leader, table, won, needs, gone, voids, history)
+    return [draw(&t, &net, seat, temperature, &state) for _ in range(count)]
+
+
 def scores(list layers, list worlds, list targets, list weights, int trump, int cards, int leader, list table,
-           list won, uint64_t gone, list voids, list history, list candidates):
+           list won, uint64_t gone, list voids, list history, list candidates, double temperature=0.0,
+           uint64_t seed=0):
     """For each candidate card: the summed weight of the worlds in which the team makes its numbers after the
     seat to move plays it and every seat then plays the policy's card from its own view (``layers``: the
-    network's weights and biases)."""
+    network's weights and biases).  With a ``temperature`` above 0 every later card is drawn from the policy's
+    softmax at that temperature; every candidate of a world draws from the same stream (made from ``seed`` and
+    the world's index), so that the candidates are compared on the same chances."""
     cdef Net net
     cdef Table start, t
+    cdef uint64_t state
     cdef int n = len(worlds[0]) if worlds else 0, w, p, i, m = len(candidates), left = cards - sum(won)
     cdef double wt
     keep = []
@@ -361,7 +425,8 @@ def scores(list layers, list worlds, list targets, list weights, int trump, int 
             start.need[p] = target[p] - won[p]
         for i in range(m):
             t = start
-            if play_out(&t, &net, candidates[i]):
+            state = stream(seed, w)
+            if play_out(&t, &net, candidates[i], temperature, &state):
                 out[i] += wt
     return out
 

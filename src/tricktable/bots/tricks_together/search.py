@@ -57,7 +57,7 @@ from tricktable.bots.tricks_together.belief import Belief, seat_weights
 from tricktable.bots.tricks_together.blueprint import number_scale, quick_number
 from tricktable.bots.tricks_together.cvalue import value_inputs
 from tricktable.bots.tricks_together.number_reading import Reader, features, reader_for
-from tricktable.bots.tricks_together.policy import policy
+from tricktable.bots.tricks_together.policy import Policy, policy
 from tricktable.bots.tricks_together.position_value import PositionValue
 from tricktable.bots.tricks_together.small_rounds import Table, policy_for, shape, table_number
 from tricktable.core.cards import card_str, parse_card
@@ -107,6 +107,9 @@ class Level:
     #: play each world out with the learned policy (``policy.py``, compiled in ``cpolicy``), every seat choosing
     #: from its own view, in place of the blueprint's play-out (the votes for ties stay the blueprint's)
     policy_playouts: bool = False
+    #: in those play-outs every card after the first is drawn from the policy's softmax at this temperature, so
+    #: that a world's future carries the partners' uncertainty (0: each seat plays the policy's best card)
+    policy_temperature: float = 0.0
     #: the power of the learned policy's chance of each card a partner played (from its view then) in a world's
     #: weight (0: unused; else it replaces ``play_model`` and ``rational``)
     policy_reading: float = 0.0
@@ -197,6 +200,8 @@ class TeamMate(LevelledBot[Level]):
     value_table: dict[str, Any] | None = None
     #: The learned position value (``None``: the shipped ``position_value.npz``), to try another beside it.
     position_model: PositionValue | None = None
+    #: The learned policy (``None``: the shipped ``policy.npz``), to try the next turn of it beside the shipped one.
+    policy_model: Policy | None = None
     #: Seats of players who do not share the team's conventions (a person, or a bot of another kind): their
     #: numbers and cards are not read through the blueprint, the shared small-round policy, the fitted models
     #: or the belief, which all describe team-mates like this one, and their hands are drawn at even odds.
@@ -204,13 +209,18 @@ class TeamMate(LevelledBot[Level]):
     #: with a ``heuristic`` partner, it gained nothing beyond the noise, and no table sets it (see the game's page).
     outsiders: frozenset[int] = frozenset()
 
+    @property
+    def policy(self) -> Policy:
+        """The learned policy this team-mate plays (``fast``) or plays its worlds out with."""
+        return self.policy_model if self.policy_model is not None else policy()
+
     def decide(self, view: dict[str, Any], legal: list[str]) -> str:
         knowledge = read_view(view)
         if view["phase"] == "commit":
             return f"bid {self.number(knowledge)}"
         cards = [parse_card(m) for m in legal]
         if self.level.imitate:
-            return card_str(policy().card(knowledge, cards))
+            return card_str(self.policy.card(knowledge, cards))
         return card_str(self.card(knowledge, cards))
 
     def sample_worlds(self, k: Knowledge, count: int, beliefs: list[list[float]] | None = None) -> list[list[int]]:
@@ -250,7 +260,7 @@ class TeamMate(LevelledBot[Level]):
             )  # fmt: skip
             if self.level.policy_numbers and chosen is not None:
                 made = cpolicy.commit_scores(
-                    policy().layers, worlds, chosen, k.seat, k.dealer, k.cards, k.trump, k.trump_card, candidates
+                    self.policy.layers, worlds, chosen, k.seat, k.dealer, k.cards, k.trump, k.trump_card, candidates
                 )
             if by_value and chosen is not None:
                 opened = self._open_numbers(k, worlds, chosen, candidates)
@@ -319,9 +329,10 @@ class TeamMate(LevelledBot[Level]):
                 worlds, targets, weights, k.trump, k.leader, k.trick, k.won, k.left, k.gone, legal, k.seat
             )
             if level.policy_playouts:
+                drawn = level.policy_temperature > 0.0
                 batch_scores = cpolicy.scores(
-                    policy().layers, worlds, targets, weights, k.trump, k.cards, k.leader, k.trick, k.won, k.gone,
-                    k.voids, k.history, legal,
+                    self.policy.layers, worlds, targets, weights, k.trump, k.cards, k.leader, k.trick, k.won, k.gone,
+                    k.voids, k.history, legal, level.policy_temperature, self.rng.getrandbits(64) if drawn else 0,
                 )  # fmt: skip
             if level.position_value:
                 batch_scores = self._position_scores(k, worlds, targets, weights, legal, answers)
@@ -359,7 +370,7 @@ class TeamMate(LevelledBot[Level]):
             self._guess_hidden(k, reader, worlds, targets)
         if level.policy_reading and k.history:
             fits = cpolicy.likelihoods(
-                policy().layers, worlds, k.played_by, targets, k.history, k.seat, k.dealer, k.cards, k.trump,
+                self.policy.layers, worlds, k.played_by, targets, k.history, k.seat, k.dealer, k.cards, k.trump,
                 k.trump_card, level.policy_reading, outsiders,
             )  # fmt: skip
             weights = [a * b for a, b in zip(weights, fits)]
