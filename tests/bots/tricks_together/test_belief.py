@@ -279,10 +279,29 @@ def test_the_next_turn_s_rounds_are_played_by_a_team_drawing_worlds_from_the_bel
     monkeypatch.setattr(TeamMate, "sample_worlds", counted)
     for power in (0.0, 1.0):
         drawn.clear()
-        record = belief_data.play((4, 3, belief_data.FIRST_SEED, "easy", power, belief_data.SIZES))
+        record = belief_data.play((4, 3, belief_data.FIRST_SEED, "easy", power, belief_data.SIZES, None))
         assert record["cards"] == 5 and any(move[0] != "b" for move in record["moves"])  # cards were played
         # Uniform worlds at power 0; at power 1, every card's worlds drawn with the belief's weights.
         assert drawn and all((beliefs is not None) == (power > 0) for beliefs in drawn)
+
+
+def test_a_round_can_be_played_with_another_policy(tmp_path: Path) -> None:
+    from tricktable.bots.tricks_together.policy import FEATURES as POLICY_FEATURES
+
+    # Every legal card scored alike: each seat of a fast team plays its lowest legal card.
+    even = tmp_path / "even.npz"
+    np.savez(even, players=4, layers=1, w0=np.zeros((POLICY_FEATURES, 1), np.float32), b0=np.zeros(1, np.float32))
+    differ = 0
+    for index in range(6):
+        task = (4, index, belief_data.FIRST_SEED, "fast", 0.0, (4, 5, 6))
+        played = belief_data.play((*task, str(even)))
+        game = belief_data.deal(4, played["cards"], played["seed"], played["dealer"])
+        for move in played["moves"]:
+            if game.phase == "play":
+                assert move == min(game.view(game.to_move)["legal_moves"], key=parse_card)
+            game.play(move)
+        differ += played["moves"] != belief_data.play((*task, None))["moves"]
+    assert differ > 0
 
 
 def test_the_positions_with_and_without_readings_are_cached_apart(tmp_path: Path) -> None:

@@ -33,7 +33,7 @@ def test_the_shipped_rates_say_the_blueprint_makes_more_of_what_open_hands_can_m
 @pytest.fixture(scope="module")
 def rounds() -> list[dict[str, object]]:
     """A few rounds of 3 and 4 cards played by ``easy`` team-mates, as ``belief_data`` keeps them."""
-    return [play((4, index, 710000, "easy", 0.0, SIZES)) for index in (1, 2, 7, 8, 13, 14)]
+    return [play((4, index, 710000, "easy", 0.0, SIZES, None)) for index in (1, 2, 7, 8, 13, 14)]
 
 
 @pytest.mark.parametrize("play_out", PLAY_OUTS)
@@ -72,7 +72,7 @@ def test_the_fit_counts_the_rounds_made_in_each_kind_of_position(rounds: list[di
 @pytest.mark.parametrize("play_out", PLAY_OUTS)
 def test_the_held_out_loss_reads_the_held_out_rounds_with_rates_fitted_on_the_others(play_out: str) -> None:
     # Rounds of 3 to 5 cards by ``fast`` team-mates (quick to play), one in ten held out by its seed.
-    rounds = [play((4, index, 720000, "fast", 0.0, SIZES)) for index in range(240) if 1 <= index % 6 <= 3]
+    rounds = [play((4, index, 720000, "fast", 0.0, SIZES, None)) for index in range(240) if 1 <= index % 6 <= 3]
     held_out = [r for r in rounds if split(r) == "test"]
     assert len(held_out) == 8
     loss, count = held_out_loss(rounds, play_out, min_positions=1)

@@ -127,7 +127,7 @@ def test_a_tiny_value_trained_a_few_steps_lowers_its_loss_and_exports_the_same_f
     from tricktable.bots.tricks_together.train import VALUE, fit, network_from
 
     # Rounds an ``easy`` team played: random cards seldom keep a round makeable.
-    records = [belief_data.play((4, i, 5000, "easy", 0.0, (4, 5))) for i in range(40)]
+    records = [belief_data.play((4, i, 5000, "easy", 0.0, (4, 5), None)) for i in range(40)]
     data = belief_data.value_arrays(records)
     assert len(data[0]) > 50 and 0.0 < data[1].mean() < 1.0  # positions of rounds made and not made
     torch.set_num_threads(1)

@@ -95,7 +95,7 @@ def test_lead_shares_are_the_leads_after_which_open_hands_can_still_make_a_vecto
 
 
 def test_the_value_is_fitted_on_the_rounds_a_team_played() -> None:
-    records = [play((4, index, 720000, "easy", 0.0, SIZES)) for index in (1, 7, 13, 19, 25, 31)]
+    records = [play((4, index, 720000, "easy", 0.0, SIZES, None)) for index in (1, 7, 13, 19, 25, 31)]
     x, y = value_rows(records, 4, 3)
     assert x.shape == (len(y), len(VALUE_NAMES)) and len(y) <= len(records)
     assert (x[:, 0] == 1.0).all() and (x[:, 2] > 0.0).all()  # makeable: some lead keeps it

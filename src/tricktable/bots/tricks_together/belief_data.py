@@ -2,16 +2,18 @@
 view in them.
 
     python -m tricktable.bots.tricks_together.belief_data --out DATA --rounds 2000 [--level strong] [--belief 0]
-        [--sizes 2 3 4 5 6 7] [--workers 2]
+        [--sizes 2 3 4 5 6 7] [--policy FILE] [--workers 2]
 
 Round ``i`` has ``sizes[i % len(sizes)]`` cards (``--sizes``, by default ``SIZES``) and is dealt by seed
 ``--first-seed + i``, the dealer turning with ``i``; a team of ``--level`` team-mates (seeded by the round) chooses
 the numbers and plays it out. They draw their worlds uniformly, as ``strong`` did when the shipped belief was learnt
 (``--belief 0``), so that the data does not feed on the model it makes and the shipped model can be made again;
 ``--belief 1`` lets them draw their worlds from the shipped belief, as ``strong`` plays now: the games of the next
-turn of learning. Only the moves are kept, as JSON lines in files of ``CHUNK`` rounds (``rounds-000000.jsonl``,
-...): a file already there is not played again, so a run stopped half-way goes on where it stopped, and the same
-command always makes the same files. ``positions`` replays a round and gives, before every card played, each seat's
+turn of learning.  ``--policy FILE`` gives the team another learned policy than the shipped one (``strong`` plays
+its worlds out with it, ``fast`` plays it), so that the rounds an earlier turn of the policy was learnt from can be
+played again.  Only the moves are kept, as JSON lines in files of ``CHUNK`` rounds (``rounds-000000.jsonl``, ...):
+a file already there is not played again, so a run stopped half-way goes on where it stopped, and the same command
+always makes the same files. ``positions`` replays a round and gives, before every card played, each seat's
 knowledge and the true hands (the label, free), and ``choices`` every card a seat chose with the card it played (the
 policy's label); ``train.py`` turns them into the networks' inputs.
 """
@@ -23,6 +25,7 @@ import dataclasses
 import json
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +35,7 @@ from rich.progress import Progress
 import tricktable
 from tricktable.bots.tricks_together.belief import allowed, encode
 from tricktable.bots.tricks_together.cvalue import value_inputs
-from tricktable.bots.tricks_together.policy import FEATURES, MAX_LEGAL
+from tricktable.bots.tricks_together.policy import FEATURES, MAX_LEGAL, Policy
 from tricktable.bots.tricks_together.policy import encode as encode_choice
 from tricktable.bots.tricks_together.position_value import FEATURES as VALUE_FEATURES
 from tricktable.bots.tricks_together.search import LEVELS, TeamMate
@@ -53,15 +56,23 @@ def deal(players: int, cards: int, seed: int, dealer: int) -> Any:
     )
 
 
-def play(task: tuple[int, int, int, str, float, tuple[int, ...]]) -> Record:
+@cache
+def learned_policy(path: str) -> Policy:
+    return Policy.load(Path(path))
+
+
+def play(task: tuple[int, int, int, str, float, tuple[int, ...], str | None]) -> Record:
     """One round (``index``) played by a team of ``level``, drawing worlds from the learned belief at power
-    ``belief`` (0: uniformly), the round sizes taken in turn from ``sizes``: its setting and every move."""
-    players, index, first_seed, level, belief, sizes = task
+    ``belief`` (0: uniformly), the round sizes taken in turn from ``sizes``, with the learned policy in the file
+    ``policy`` (``None``: the shipped one): its setting and every move."""
+    players, index, first_seed, level, belief, sizes, policy_file = task
     cards, seed, dealer = sizes[index % len(sizes)], first_seed + index, index % players
     game = deal(players, cards, seed, dealer)
     bots = {seat: TeamMate(seed=seed * 16 + seat, level=level) for seat in range(players)}
     for bot in bots.values():
         bot.level = dataclasses.replace(LEVELS[level], belief=belief)
+        if policy_file is not None:
+            bot.policy_model = learned_policy(policy_file)
     moves = []
     while not game.score_sheet:
         move = bots[game.to_move].choose(game.view(game.to_move))
@@ -188,13 +199,17 @@ def generate(
     workers: int,
     belief: float = 0.0,
     sizes: tuple[int, ...] = SIZES,
+    policy_file: str | None = None,
 ) -> None:
     out.mkdir(parents=True, exist_ok=True)
     starts = [s for s in range(0, rounds, CHUNK) if not (out / f"rounds-{s:06d}.jsonl").exists()]
     with Progress() as progress, ProcessPoolExecutor(max_workers=workers) as pool:
         bar = progress.add_task("rounds", total=rounds, completed=rounds - sum(min(CHUNK, rounds - s) for s in starts))
         for start in starts:
-            tasks = [(players, i, first_seed, level, belief, sizes) for i in range(start, min(start + CHUNK, rounds))]
+            tasks = [
+                (players, i, first_seed, level, belief, sizes, policy_file)
+                for i in range(start, min(start + CHUNK, rounds))
+            ]
             lines = []
             for record in pool.map(play, tasks):
                 lines.append(json.dumps(record))
@@ -217,6 +232,7 @@ def main() -> None:
         "--belief", type=float, default=0.0, help="the power of the learned belief the team draws worlds with"
     )
     parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES), help="round sizes, in turn")
+    parser.add_argument("--policy", help="the learned policy the team plays with (default: the shipped one)")
     args = parser.parse_args()
     if not all(2 <= size <= 10 for size in args.sizes):
         raise SystemExit("--sizes are round sizes from 2 to 10 cards")
@@ -224,9 +240,16 @@ def main() -> None:
         raise SystemExit("Tricks Together is played by 3 to 5 players")
     if not 0.0 <= args.belief <= 4.0:
         raise SystemExit("--belief is a power from 0 (uniform worlds) to 4")
+    if args.policy is not None:
+        try:
+            if learned_policy(args.policy).inputs != FEATURES:
+                raise SystemExit(f"{args.policy} is not a policy of {FEATURES} features")
+        except (OSError, ValueError, KeyError) as error:
+            raise SystemExit(f"{args.policy} does not load: {error}") from None
     generate(
-        args.out, args.rounds, args.players, args.level, args.first_seed, args.workers, args.belief, tuple(args.sizes)
-    )
+        args.out, args.rounds, args.players, args.level, args.first_seed, args.workers, args.belief,
+        tuple(args.sizes), args.policy,
+    )  # fmt: skip
 
 
 if __name__ == "__main__":
