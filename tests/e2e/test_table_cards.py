@@ -262,11 +262,16 @@ def test_the_dealers_number_says_why(browser: Any, server: Server, contexts: lis
     page = new_page(browser, contexts)
     create_in_lobby(page, server, "tricks-together", 3, {1: "bot:random", 2: "bot:random"})
     wait_my_turn(page)
+    # The turn is marked before its prompt is written: wait for the prompt, not the bare "Your move".
+    page.wait_for_function("() => document.querySelector('#status').innerText.startsWith('Your move:')")
     status = page.inner_text("#status")
     if page.get_attribute("body", "data-phase") == "commit":
         # The numbers on offer are the legal ones, and the prompt says what the dealer does.
         offered = [int(x) for x in page.locator("#controls button.move").all_inner_texts()]
-        assert f"{min(offered)} to {max(offered)}" in status and "dealer" in status, status
+        if len(offered) == 1:  # the dealer left with one number is told so
+            assert f"can only be {offered[0]}" in status, status
+        else:
+            assert f"{min(offered)} to {max(offered)}" in status and "dealer" in status, status
     until_my_turn_in(page, "play", timeout=60)
     dealer = page.locator("section.seat", has=page.locator(".badge", has_text="dealer"))
     assert re.search(r"number \d+: the tricks left", dealer.inner_text()), dealer.inner_text()
