@@ -8,7 +8,8 @@ the blueprint's card, ...).  One small network (``policy.npz``: two hidden layer
 scores every legal card, the same network for each, and the seat plays the card with the highest score: a
 softmax over the legal cards only, so that an illegal card is never chosen.  It was trained (``train.py
 policy``) by imitation: on the positions of rounds a team of ``strong`` team-mates played, the label is the card
-``strong`` chose after its search.
+``strong`` chose after its search.  The shipped weights are the second turn: learnt from ``strong`` as it plays
+its worlds out with the first turn (``search.Level.policy_playouts``).
 
 The numbers are not learnt here.  ``strong`` does not search for most of them: one-card rounds take the exact
 best policy, rounds of 2 to 5 cards with trumps the shared table (``small_rounds``) that partners read exactly;
