@@ -107,6 +107,15 @@ def add_model_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--b-policy", help="team B's learned policy (from train policy --out)")
 
 
+def given_models(args: argparse.Namespace) -> Models:
+    """Team B's models from the options ``add_model_options`` adds, checked against the table's players."""
+    models: Models = (
+        args.b_belief, args.b_card_model, args.b_number_table, args.b_card_value, args.b_position_value, args.b_policy
+    )  # fmt: skip
+    check_models(models, args.players)
+    return models
+
+
 def team(level: Level, players: int, seed: int, models: Models = SHIPPED) -> dict[int, TeamMate]:
     bots = {s: TeamMate(seed=seed * 16 + s) for s in range(players)}
     for bot in bots.values():
@@ -176,15 +185,7 @@ def main() -> None:
     args = parser.parse_args()
     for text in (args.a, args.b, args.numbers):
         parse_level(text)  # refuse a bad level before any game starts
-    b_models: Models = (
-        args.b_belief,
-        args.b_card_model,
-        args.b_number_table,
-        args.b_card_value,
-        args.b_position_value,
-        args.b_policy,
-    )
-    check_models(b_models, args.players)
+    b_models = given_models(args)
     tasks = [
         (args.a, args.b, args.numbers, args.players, args.seed + g, args.min_cards, b_models) for g in range(args.games)
     ]

@@ -32,8 +32,8 @@ from benchmarks.play_paired_tricks_together import (
     SHIPPED,
     Models,
     add_model_options,
-    check_models,
     finish_round,
+    given_models,
     parse_level,
     team,
 )
@@ -121,15 +121,7 @@ def main() -> None:
         raise SystemExit("--outsider plays its own numbers: leave out --numbers")
     if args.b_told and args.outsider is None:
         raise SystemExit("--b-told needs an --outsider to tell team B about")
-    b_models: Models = (
-        args.b_belief,
-        args.b_card_model,
-        args.b_number_table,
-        args.b_card_value,
-        args.b_position_value,
-        args.b_policy,
-    )
-    check_models(b_models, args.players)
+    b_models = given_models(args)
     with_models = "".join(f" with {path}" for path in b_models if path is not None)
     print(
         f"{args.players} players{', Secret numbers' if args.secret else ''}: A = {args.a}, B = {args.b}{with_models}"
