@@ -31,8 +31,7 @@ from tricktable.arena.stats import paired, wilson
 from tricktable.bots.tricks_together import card_value, position_value
 from tricktable.bots.tricks_together.belief import Belief
 from tricktable.bots.tricks_together.play_reading import FEATURES
-from tricktable.bots.tricks_together.policy import FEATURES as POLICY_FEATURES
-from tricktable.bots.tricks_together.policy import Policy
+from tricktable.bots.tricks_together.policy import policy
 from tricktable.bots.tricks_together.search import LEVELS, Level, TeamMate
 from tricktable.bots.tricks_together.small_rounds import load_table
 
@@ -66,14 +65,6 @@ def belief_model(path: str) -> Belief:
 
 
 @cache
-def policy_model(path: str) -> Policy:
-    model = Policy.load(Path(path))
-    if model.inputs != POLICY_FEATURES:
-        raise ValueError(f"{path} takes {model.inputs} features, the policy's encoding makes {POLICY_FEATURES}")
-    return model
-
-
-@cache
 def card_model(path: str) -> tuple[float, ...]:
     return tuple(float(c) for c in json.loads(Path(path).read_text(encoding="utf-8"))["coefficients"])
 
@@ -93,7 +84,7 @@ def check_models(models: Models, players: int) -> None:
         if position is not None:
             position_value.value(Path(position))
         if learned_policy is not None:
-            policy_model(learned_policy)
+            policy(learned_policy)
     except (OSError, ValueError, KeyError) as error:
         raise SystemExit(f"a model file does not load: {error}") from None
 
@@ -131,7 +122,7 @@ def team(level: Level, players: int, seed: int, models: Models = SHIPPED) -> dic
         if models[4] is not None:
             bot.position_model = position_value.value(Path(models[4]))
         if models[5] is not None:
-            bot.policy_model = policy_model(models[5])
+            bot.policy_model = policy(models[5])
     return bots
 
 

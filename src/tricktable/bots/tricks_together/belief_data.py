@@ -25,7 +25,6 @@ import dataclasses
 import json
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +34,7 @@ from rich.progress import Progress
 import tricktable
 from tricktable.bots.tricks_together.belief import allowed, encode
 from tricktable.bots.tricks_together.cvalue import value_inputs
-from tricktable.bots.tricks_together.policy import FEATURES, MAX_LEGAL, Policy
+from tricktable.bots.tricks_together.policy import FEATURES, MAX_LEGAL, policy
 from tricktable.bots.tricks_together.policy import encode as encode_choice
 from tricktable.bots.tricks_together.position_value import FEATURES as VALUE_FEATURES
 from tricktable.bots.tricks_together.search import LEVELS, TeamMate
@@ -56,11 +55,6 @@ def deal(players: int, cards: int, seed: int, dealer: int) -> Any:
     )
 
 
-@cache
-def learned_policy(path: str) -> Policy:
-    return Policy.load(Path(path))
-
-
 def play(task: tuple[int, int, int, str, float, tuple[int, ...], str | None]) -> Record:
     """One round (``index``) played by a team of ``level``, drawing worlds from the learned belief at power
     ``belief`` (0: uniformly), the round sizes taken in turn from ``sizes``, with the learned policy in the file
@@ -72,7 +66,7 @@ def play(task: tuple[int, int, int, str, float, tuple[int, ...], str | None]) ->
     for bot in bots.values():
         bot.level = dataclasses.replace(LEVELS[level], belief=belief)
         if policy_file is not None:
-            bot.policy_model = learned_policy(policy_file)
+            bot.policy_model = policy(policy_file)
     moves = []
     while not game.score_sheet:
         move = bots[game.to_move].choose(game.view(game.to_move))
@@ -242,8 +236,7 @@ def main() -> None:
         raise SystemExit("--belief is a power from 0 (uniform worlds) to 4")
     if args.policy is not None:
         try:
-            if learned_policy(args.policy).inputs != FEATURES:
-                raise SystemExit(f"{args.policy} is not a policy of {FEATURES} features")
+            policy(args.policy)  # refuse a file that does not load or does not fit the encoding, before any round
         except (OSError, ValueError, KeyError) as error:
             raise SystemExit(f"{args.policy} does not load: {error}") from None
     generate(

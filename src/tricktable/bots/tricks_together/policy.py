@@ -160,9 +160,10 @@ class Policy(Network):
 
 
 @cache
-def policy() -> Policy:
-    """The shipped model."""
-    model = Policy.load(MODEL)
+def policy(path: str | None = None) -> Policy:
+    """The shipped model, or the one in the file ``path`` (another turn, tried beside it); loaded once."""
+    model = Policy.load(Path(path) if path is not None else MODEL)
     if model.inputs != FEATURES:
-        raise ValueError(f"{MODEL.name} takes {model.inputs} features, the encoding makes {FEATURES}")
+        name = path or MODEL.name
+        raise ValueError(f"{name} takes {model.inputs} features, the encoding makes {FEATURES}")
     return model
