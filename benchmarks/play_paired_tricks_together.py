@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import copy
-import dataclasses
 import json
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -28,11 +27,11 @@ from typing import Any
 
 import tricktable
 from tricktable.arena.stats import paired, wilson
-from tricktable.bots.tricks_together import card_value, position_value
+from tricktable.bots.tricks_together import card_value, position_value, search
 from tricktable.bots.tricks_together.belief import Belief
 from tricktable.bots.tricks_together.play_reading import FEATURES
 from tricktable.bots.tricks_together.policy import policy
-from tricktable.bots.tricks_together.search import LEVELS, Level, TeamMate
+from tricktable.bots.tricks_together.search import Level, TeamMate
 from tricktable.bots.tricks_together.small_rounds import load_table
 
 #: A team's learned belief, fitted card model, shared small-round numbers, learned value of a card, learned
@@ -42,21 +41,11 @@ SHIPPED: Models = (None, None, None, None, None, None)
 
 
 def parse_level(text: str) -> Level:
-    """``name`` or ``name:field=value,field=value`` (values are ints or floats); a clear exit on anything else."""
-    name, _, changes = text.partition(":")
-    if name not in LEVELS:
-        raise SystemExit(f"no level {name!r}; levels: {', '.join(LEVELS)}")
-    fields = [f.name for f in dataclasses.fields(Level) if f.name != "name"]
-    updates: dict[str, Any] = {"name": text}
-    for change in filter(None, changes.split(",")):
-        key, _, value = change.partition("=")
-        if key not in fields:
-            raise SystemExit(f"no level field {key!r}; fields: {', '.join(fields)}")
-        try:
-            updates[key] = float(value) if "." in value else int(value)
-        except ValueError:
-            raise SystemExit(f"level field {key!r} takes a number, not {value!r}") from None
-    return dataclasses.replace(LEVELS[name], **updates)
+    """``search.parse_level``, with a clear exit on a level it refuses."""
+    try:
+        return search.parse_level(text)
+    except ValueError as error:
+        raise SystemExit(str(error)) from None
 
 
 @cache

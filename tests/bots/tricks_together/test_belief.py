@@ -304,6 +304,22 @@ def test_a_round_can_be_played_with_another_policy(tmp_path: Path) -> None:
     assert differ > 0
 
 
+def test_a_round_can_be_played_by_a_level_with_changed_fields() -> None:
+    from tricktable.bots.tricks_together.search import parse_level
+
+    differ = 0
+    for index in range(4):
+        setting = (4, index, belief_data.FIRST_SEED)
+        plain = belief_data.play((*setting, "easy", 0.0, (5, 6), None))
+        changed = belief_data.play((*setting, "easy:policy_playouts=1", 0.0, (5, 6), None))
+        assert changed["moves"][:3] == plain["moves"][:3]  # the same numbers: only the play-outs changed
+        differ += changed["moves"] != plain["moves"]
+    assert differ > 0
+    for text in ("easy:worlds=3", "nobody", "easy:budget=soon"):
+        with pytest.raises(ValueError, match=r"no level|takes a number"):
+            parse_level(text)
+
+
 def test_the_positions_with_and_without_readings_are_cached_apart(tmp_path: Path) -> None:
     from tricktable.bots.tricks_together.train import BELIEF, BELIEF_READINGS, positions
 

@@ -14,7 +14,17 @@ import tricktable
 from tricktable.bots.base import bot_kinds, make_bot
 from tricktable.bots.tricks_together import belief_data, cpolicy
 from tricktable.bots.tricks_together.cteam import blueprint_card
-from tricktable.bots.tricks_together.policy import FEATURES, MODEL, NAMES, Policy, encode, needs, policy, trick_state
+from tricktable.bots.tricks_together.policy import (
+    FEATURES,
+    MODEL,
+    MODELS,
+    NAMES,
+    Policy,
+    encode,
+    needs,
+    policy,
+    trick_state,
+)
 from tricktable.bots.tricks_together.search import TeamMate
 from tricktable.core.cards import card_str, parse_card
 from tricktable.core.errors import InvalidOptions
@@ -122,8 +132,8 @@ def test_a_policy_play_out_is_the_round_a_fast_team_plays_from_there() -> None:
                         twin.play(team[twin.to_move].choose(twin.view(twin.to_move)))
                     expected.append(float(twin.score_sheet[0].success))
                 made = cpolicy.scores(
-                    policy().layers, [list(game.hands)], [numbers], [1.0], k.trump, k.cards, k.leader, k.trick,
-                    k.won, k.gone, k.voids, k.history, legal,
+                    policy(players=players).layers, [list(game.hands)], [numbers], [1.0], k.trump, k.cards, k.leader,
+                    k.trick, k.won, k.gone, k.voids, k.history, legal,
                 )  # fmt: skip
                 assert made == expected, (seed, k.history)
                 outcomes += expected
@@ -192,8 +202,8 @@ def test_a_numbers_policy_play_outs_are_the_rounds_a_fast_team_plays_with_those_
         others = [0 if p in (chooser, dealer) else (seed + p) % 2 for p in range(players)]
         candidates = list(range(cards + 1))
         made = cpolicy.commit_scores(
-            policy().layers, [list(game.hands)], [others], chooser, dealer, cards, game.trump_suit, game.trump_card,
-            candidates,
+            policy(players=players).layers, [list(game.hands)], [others], chooser, dealer, cards, game.trump_suit,
+            game.trump_card, candidates,
         )  # fmt: skip
         team = [make_bot(GAME, "fast", seed=seed) for _ in range(players)]
         for number in candidates:
@@ -277,6 +287,28 @@ def test_the_shipped_weights_load_and_give_the_recorded_moves() -> None:
     legal = [parse_card(m) for m in views[0]["legal_moves"]]
     scores = {card_str(c): round(float(s), 3) for c, s in zip(legal, policy().scores(k, legal))}
     assert scores == pytest.approx(RECORDED_SCORES, abs=2e-3)
+
+
+def test_every_player_count_plays_its_own_shipped_policy() -> None:
+    for players, path in MODELS.items():
+        with np.load(path) as stored:
+            assert int(stored["players"]) == players  # learnt from rounds of that count
+        assert policy(players=players).inputs == FEATURES and path.stat().st_size < 64_000
+    # A fast team-mate at 3 and 5 players plays its count's model, whose card is not always the 4-player one's.
+    fast = make_bot(GAME, "fast", seed=0)
+    for players in (3, 5):
+        differs = 0
+        for seed in range(12):
+            game = tricktable.new_game(GAME, players=players, seed=seed, deals=[{"round": 4 + seed % 4}])
+            while game.to_move is not None:
+                view = json.loads(json.dumps(game.view(game.to_move)))
+                move = fast.choose(view)
+                if view["phase"] != "commit" and len(view["legal_moves"]) > 1:
+                    k, legal = read_view(view), [parse_card(m) for m in view["legal_moves"]]
+                    assert move == card_str(policy(players=players).card(k, legal))
+                    differs += move != card_str(policy(players=4).card(k, legal))
+                game.play(move)
+        assert differs > 0, players
 
 
 def test_a_tiny_policy_trained_a_few_steps_lowers_its_loss_and_exports_the_same_forward_pass() -> None:

@@ -1,12 +1,13 @@
 """Positions to learn the belief and the policy from: rounds the team-mates play among themselves, and every seat's
 view in them.
 
-    python -m tricktable.bots.tricks_together.belief_data --out DATA --rounds 2000 [--level strong] [--belief 0]
-        [--sizes 2 3 4 5 6 7] [--policy FILE] [--workers 2]
+    python -m tricktable.bots.tricks_together.belief_data --out DATA --rounds 2000 [--level strong[:FIELD=VALUE]]
+        [--belief 0] [--sizes 2 3 4 5 6 7] [--policy FILE] [--workers 2]
 
 Round ``i`` has ``sizes[i % len(sizes)]`` cards (``--sizes``, by default ``SIZES``) and is dealt by seed
 ``--first-seed + i``, the dealer turning with ``i``; a team of ``--level`` team-mates (seeded by the round) chooses
-the numbers and plays it out. They draw their worlds uniformly, as ``strong`` did when the shipped belief was learnt
+the numbers and plays it out (a level may change fields, ``strong:policy_playouts=0``, to play as an earlier one
+did).  They draw their worlds uniformly, as ``strong`` did when the shipped belief was learnt
 (``--belief 0``), so that the data does not feed on the model it makes and the shipped model can be made again;
 ``--belief 1`` lets them draw their worlds from the shipped belief, as ``strong`` plays now: the games of the next
 turn of learning.  ``--policy FILE`` gives the team another learned policy than the shipped one (``strong`` plays
@@ -37,7 +38,7 @@ from tricktable.bots.tricks_together.cvalue import value_inputs
 from tricktable.bots.tricks_together.policy import FEATURES, MAX_LEGAL, policy
 from tricktable.bots.tricks_together.policy import encode as encode_choice
 from tricktable.bots.tricks_together.position_value import FEATURES as VALUE_FEATURES
-from tricktable.bots.tricks_together.search import LEVELS, TeamMate
+from tricktable.bots.tricks_together.search import TeamMate, parse_level
 from tricktable.core.cards import parse_card
 from tricktable.rules.tricks_together import Knowledge, read_view, solve_cards
 
@@ -62,9 +63,10 @@ def play(task: tuple[int, int, int, str, float, tuple[int, ...], str | None]) ->
     players, index, first_seed, level, belief, sizes, policy_file = task
     cards, seed, dealer = sizes[index % len(sizes)], first_seed + index, index % players
     game = deal(players, cards, seed, dealer)
-    bots = {seat: TeamMate(seed=seed * 16 + seat, level=level) for seat in range(players)}
+    played = parse_level(level)
+    bots = {seat: TeamMate(seed=seed * 16 + seat, level=played.name.partition(":")[0]) for seat in range(players)}
     for bot in bots.values():
-        bot.level = dataclasses.replace(LEVELS[level], belief=belief)
+        bot.level = dataclasses.replace(played, belief=belief)
         if policy_file is not None:
             bot.policy_model = policy(policy_file)
     moves = []
@@ -219,7 +221,9 @@ def main() -> None:
     parser.add_argument("--out", type=Path, required=True, help="the folder of round files")
     parser.add_argument("--rounds", type=int, default=2000)
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--level", default="strong", choices=list(LEVELS))
+    parser.add_argument(
+        "--level", default="strong", help="a team-mate level, or LEVEL:FIELD=VALUE,... (say strong:policy_playouts=0)"
+    )
     parser.add_argument("--first-seed", type=int, default=FIRST_SEED)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument(
@@ -232,6 +236,10 @@ def main() -> None:
         raise SystemExit("--sizes are round sizes from 2 to 10 cards")
     if not 3 <= args.players <= 5:
         raise SystemExit("Tricks Together is played by 3 to 5 players")
+    try:
+        parse_level(args.level)
+    except ValueError as error:
+        raise SystemExit(str(error)) from None
     if not 0.0 <= args.belief <= 4.0:
         raise SystemExit("--belief is a power from 0 (uniform worlds) to 4")
     if args.policy is not None:

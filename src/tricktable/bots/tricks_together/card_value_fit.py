@@ -52,8 +52,8 @@ def judged(record: dict[str, Any], play_out: str = "blueprint") -> list[tuple[in
                     makeable = solve(held, k.trump, k.leader, targets, [*k.trick, card], k.won)
                     if play_out == "policy":
                         scores = cpolicy.scores(
-                            policy().layers, [hands], [targets], [1.0], k.trump, k.cards, k.leader, k.trick, k.won,
-                            k.gone, k.voids, k.history, [card],
+                            policy(players=k.players).layers, [hands], [targets], [1.0], k.trump, k.cards, k.leader,
+                            k.trick, k.won, k.gone, k.voids, k.history, [card],
                         )  # fmt: skip
                     else:
                         scores, _ = cteam.play_scores(

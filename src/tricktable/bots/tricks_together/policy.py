@@ -4,12 +4,13 @@ From one seat's view (``Knowledge``: its hand, trumps, the numbers, the tricks w
 and by whom, the suits each seat has shown it lacks, the current trick) each legal card is described by a few
 features (``encode``: what the seat still needs and what the others need, the trick so far, and the card: trump,
 rank, whether nothing unseen can beat it, whether it takes the trick now, follows, ruffs or throws, whether it is
-the blueprint's card, ...).  One small network (``policy.npz``: two hidden layers of 32, NumPy arrays, a few KB)
-scores every legal card, the same network for each, and the seat plays the card with the highest score: a
-softmax over the legal cards only, so that an illegal card is never chosen.  It was trained (``train.py
+the blueprint's card, ...).  One small network (``policy.npz`` at 4 players: two hidden layers of 32, NumPy
+arrays, a few KB) scores every legal card, the same network for each, and the seat plays the card with the
+highest score: a softmax over the legal cards only, so that an illegal card is never chosen.  It was trained (``train.py
 policy``) by imitation: on the positions of rounds a team of ``strong`` team-mates played, the label is the card
-``strong`` chose after its search.  The shipped weights are the second turn: learnt from ``strong`` as it plays
-its worlds out with the first turn (``search.Level.policy_playouts``).
+``strong`` chose after its search.  Each number of players has its own weights (``MODELS``), learnt from rounds
+of that count: at 4 and 3 players the second turn, learnt from ``strong`` as it plays its worlds out with the
+4-player first and second turn (``search.Level.policy_playouts``); at 5 players the first.
 
 The numbers are not learnt here.  ``strong`` does not search for most of them: one-card rounds take the exact
 best policy, rounds of 2 to 5 cards with trumps the shared table (``small_rounds``) that partners read exactly;
@@ -36,6 +37,8 @@ from tricktable.core.cards import FULL_DECK, SUIT_MASKS
 from tricktable.rules.tricks_together import Knowledge
 
 MODEL = Path(__file__).with_name("policy.npz")
+#: The shipped model for each number of players (3 to 5), each learnt from rounds of that count (the game's page).
+MODELS = {3: MODEL.with_name("policy-3.npz"), 4: MODEL, 5: MODEL.with_name("policy-5.npz")}
 #: What each of a legal card's features says, in order (``encode``): the position's first, then the card's.
 POSITION_NAMES = (
     "needs tricks", "its need against the tricks left", "must take every trick left", "leads", "place in the trick",
@@ -160,10 +163,11 @@ class Policy(Network):
 
 
 @cache
-def policy(path: str | None = None) -> Policy:
-    """The shipped model, or the one in the file ``path`` (another turn, tried beside it); loaded once."""
-    model = Policy.load(Path(path) if path is not None else MODEL)
+def policy(path: str | None = None, players: int = 4) -> Policy:
+    """The shipped model for ``players`` players, or the one in the file ``path`` (another turn, tried beside
+    it, at any count); loaded once."""
+    file = Path(path) if path is not None else MODELS[players]
+    model = Policy.load(file)
     if model.inputs != FEATURES:
-        name = path or MODEL.name
-        raise ValueError(f"{name} takes {model.inputs} features, the encoding makes {FEATURES}")
+        raise ValueError(f"{path or file.name} takes {model.inputs} features, the encoding makes {FEATURES}")
     return model

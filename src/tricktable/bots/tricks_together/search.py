@@ -45,6 +45,7 @@ blueprint's estimate.  It is for playtests that need many games: a move costs a 
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -170,6 +171,26 @@ LEVELS = {
     ),
 }
 
+
+def parse_level(text: str) -> Level:
+    """``name`` or ``name:field=value,field=value`` (values are ints or floats): a level with some fields changed,
+    to measure a change or to play rounds as an earlier level did.  A ``ValueError`` says what is wrong."""
+    name, _, changes = text.partition(":")
+    if name not in LEVELS:
+        raise ValueError(f"no level {name!r}; levels: {', '.join(LEVELS)}")
+    fields = [f.name for f in dataclasses.fields(Level) if f.name != "name"]
+    updates: dict[str, Any] = {"name": text}
+    for change in filter(None, changes.split(",")):
+        key, _, value = change.partition("=")
+        if key not in fields:
+            raise ValueError(f"no level field {key!r}; fields: {', '.join(fields)}")
+        try:
+            updates[key] = float(value) if "." in value else int(value)
+        except ValueError:
+            raise ValueError(f"level field {key!r} takes a number, not {value!r}") from None
+    return dataclasses.replace(LEVELS[name], **updates)
+
+
 #: Worlds are drawn and judged in batches of this many, so a level can stop when its time is up.
 BATCH = 100
 #: Weight of a world in which a partner's hand would not have given the number it chose under the shared
@@ -200,7 +221,8 @@ class TeamMate(LevelledBot[Level]):
     value_table: dict[str, Any] | None = None
     #: The learned position value (``None``: the shipped ``position_value.npz``), to try another beside it.
     position_model: PositionValue | None = None
-    #: The learned policy (``None``: the shipped ``policy.npz``), to try the next turn of it beside the shipped one.
+    #: The learned policy (``None``: the shipped one for the table's count, ``policy.MODELS``), to try the next
+    #: turn of it beside the shipped one.
     policy_model: Policy | None = None
     #: Seats of players who do not share the team's conventions (a person, or a bot of another kind): their
     #: numbers and cards are not read through the blueprint, the shared small-round policy, the fitted models
@@ -209,10 +231,9 @@ class TeamMate(LevelledBot[Level]):
     #: with a ``heuristic`` partner, it gained nothing beyond the noise, and no table sets it (see the game's page).
     outsiders: frozenset[int] = frozenset()
 
-    @property
-    def policy(self) -> Policy:
-        """The learned policy this team-mate plays (``fast``) or plays its worlds out with."""
-        return self.policy_model if self.policy_model is not None else policy()
+    def policy(self, players: int) -> Policy:
+        """The learned policy this team-mate plays (``fast``) or plays its worlds out with, at ``players``."""
+        return self.policy_model if self.policy_model is not None else policy(players=players)
 
     def decide(self, view: dict[str, Any], legal: list[str]) -> str:
         knowledge = read_view(view)
@@ -220,7 +241,7 @@ class TeamMate(LevelledBot[Level]):
             return f"bid {self.number(knowledge)}"
         cards = [parse_card(m) for m in legal]
         if self.level.imitate:
-            return card_str(self.policy.card(knowledge, cards))
+            return card_str(self.policy(knowledge.players).card(knowledge, cards))
         return card_str(self.card(knowledge, cards))
 
     def sample_worlds(self, k: Knowledge, count: int, beliefs: list[list[float]] | None = None) -> list[list[int]]:
@@ -260,8 +281,9 @@ class TeamMate(LevelledBot[Level]):
             )  # fmt: skip
             if self.level.policy_numbers and chosen is not None:
                 made = cpolicy.commit_scores(
-                    self.policy.layers, worlds, chosen, k.seat, k.dealer, k.cards, k.trump, k.trump_card, candidates
-                )
+                    self.policy(k.players).layers, worlds, chosen, k.seat, k.dealer, k.cards, k.trump, k.trump_card,
+                    candidates,
+                )  # fmt: skip
             if by_value and chosen is not None:
                 opened = self._open_numbers(k, worlds, chosen, candidates)
                 scores = [a + share * o + (1.0 - share) * b for a, o, b in zip(scores, opened, made)]
@@ -331,8 +353,9 @@ class TeamMate(LevelledBot[Level]):
             if level.policy_playouts:
                 drawn = level.policy_temperature > 0.0
                 batch_scores = cpolicy.scores(
-                    self.policy.layers, worlds, targets, weights, k.trump, k.cards, k.leader, k.trick, k.won, k.gone,
-                    k.voids, k.history, legal, level.policy_temperature, self.rng.getrandbits(64) if drawn else 0,
+                    self.policy(k.players).layers, worlds, targets, weights, k.trump, k.cards, k.leader, k.trick,
+                    k.won, k.gone, k.voids, k.history, legal, level.policy_temperature,
+                    self.rng.getrandbits(64) if drawn else 0,
                 )  # fmt: skip
             if level.position_value:
                 batch_scores = self._position_scores(k, worlds, targets, weights, legal, answers)
@@ -370,8 +393,8 @@ class TeamMate(LevelledBot[Level]):
             self._guess_hidden(k, reader, worlds, targets)
         if level.policy_reading and k.history:
             fits = cpolicy.likelihoods(
-                self.policy.layers, worlds, k.played_by, targets, k.history, k.seat, k.dealer, k.cards, k.trump,
-                k.trump_card, level.policy_reading, outsiders,
+                self.policy(k.players).layers, worlds, k.played_by, targets, k.history, k.seat, k.dealer, k.cards,
+                k.trump, k.trump_card, level.policy_reading, outsiders,
             )  # fmt: skip
             weights = [a * b for a, b in zip(weights, fits)]
         elif level.play_model and k.history:

@@ -17,7 +17,8 @@ model for the rounds' number of players, ``belief.MODELS``): the bots need NumPy
 ``policy``: the network of ``policy.py``, from the same rounds and split: every card a seat chose (two legal
 cards or more), labelled with the card ``strong`` played.  The loss is minus the log-chance the network's softmax
 over the legal cards gives that card; the log adds the validation agreement (how often the top-scored card is
-the one played), and the end the held-out loss and agreement.  Written by default to the shipped ``policy.npz``.
+the one played), and the end the held-out loss and agreement.  Written by default to the shipped policy for the
+rounds' number of players (``policy.MODELS``: 4 and 5 players).
 
 ``value``: the network of ``position_value.py``, from the rounds of one or more folders (each split as above):
 the position after every card a seat chose among two or more, where open hands could still make the numbers,
@@ -128,8 +129,17 @@ VALUE = Task(
     "value", lambda players: position_value.FEATURES, value_loss, belief_data.value_arrays, "values.npz", position_value
 )
 TASKS = {task.name: task for task in (BELIEF, POLICY, VALUE)}
-#: Where each model ships (the belief: one for each number of players, ``belief.MODELS``).
-SHIPPED = {"policy": policy.MODEL, "value": position_value.MODEL}
+#: Where each model ships, by the number of players of the rounds it learns from (the value: one for all).
+SHIPPED = {"belief": MODELS, "policy": policy.MODELS}
+
+
+def shipped(task: Task, players: int) -> Path:
+    """The shipped file a model learnt from rounds of ``players`` players replaces."""
+    if task.name not in SHIPPED:
+        return position_value.MODEL
+    if players not in SHIPPED[task.name]:
+        raise SystemExit(f"no {task.name} ships for {players} players: say where to write it with --out")
+    return SHIPPED[task.name][players]
 
 
 def evaluate(layers: list[tuple[np.ndarray, np.ndarray]], data: Positions, task: Task = BELIEF) -> float:
@@ -284,7 +294,7 @@ def main() -> None:
     torch.set_num_threads(args.threads)
     started = time.perf_counter()
     players, parts = gathered(args.data, task)
-    out: Path = args.out or (MODELS[players] if task.name == "belief" else SHIPPED[task.name])
+    out: Path = args.out or shipped(task, players)
     sizes = ", ".join(f"{len(data[0])} {name}" for name, data in parts.items())
     print(f"{players} players, {'choices' if task is POLICY else 'positions'}: {sizes}")
     log = args.log or out.with_suffix(".log")
