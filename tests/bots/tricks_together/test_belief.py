@@ -320,6 +320,25 @@ def test_a_round_can_be_played_by_a_level_with_changed_fields() -> None:
             parse_level(text)
 
 
+def test_a_round_can_be_labelled_by_another_level_at_every_choice() -> None:
+    """The positions a fast team reaches, each choice labelled by the card another level would play there."""
+    differ = 0
+    for index in range(4):
+        task = (4, index, belief_data.FIRST_SEED, "fast", 0.0, (4, 5), None)
+        plain = belief_data.play(task)
+        same = belief_data.play(task, labels="fast")  # fast plays its policy's best card, whatever its seed
+        taught = belief_data.play(task, labels="easy")
+        assert same["moves"] == taught["moves"] == plain["moves"] and "labels" not in plain
+        chosen = [card_str(played) for _, _, played in belief_data.choices(plain)]
+        assert same["labels"] == chosen and len(taught["labels"]) == len(chosen)
+        _, masks, ys = belief_data.choice_arrays([taught])
+        legal = [legal for _, legal, _ in belief_data.choices(plain)]
+        assert [card_str(cards[y]) for cards, y in zip(legal, ys)] == taught["labels"]
+        assert all(masks[i, y] for i, y in enumerate(ys))
+        differ += taught["labels"] != chosen
+    assert differ > 0
+
+
 def test_the_positions_with_and_without_readings_are_cached_apart(tmp_path: Path) -> None:
     from tricktable.bots.tricks_together.train import BELIEF, BELIEF_READINGS, positions
 

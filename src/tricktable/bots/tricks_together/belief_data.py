@@ -2,7 +2,7 @@
 view in them.
 
     python -m tricktable.bots.tricks_together.belief_data --out DATA --rounds 2000 [--level strong[:FIELD=VALUE]]
-        [--belief 0] [--sizes 2 3 4 5 6 7] [--policy FILE] [--workers 2]
+        [--belief 0] [--sizes 2 3 4 5 6 7] [--policy FILE] [--labels LEVEL] [--workers 2]
 
 Round ``i`` has ``sizes[i % len(sizes)]`` cards (``--sizes``, by default ``SIZES``) and is dealt by seed
 ``--first-seed + i``, the dealer turning with ``i``; a team of ``--level`` team-mates (seeded by the round) chooses
@@ -12,7 +12,10 @@ did).  They draw their worlds uniformly, as ``strong`` did when the shipped beli
 ``--belief 1`` lets them draw their worlds from the shipped belief, as ``strong`` plays now: the games of the next
 turn of learning.  ``--policy FILE`` gives the team another learned policy than the shipped one (``strong`` plays
 its worlds out with it, ``fast`` plays it), so that the rounds an earlier turn of the policy was learnt from can be
-played again.  Only the moves are kept, as JSON lines in files of ``CHUNK`` rounds (``rounds-000000.jsonl``, ...):
+played again.  ``--labels LEVEL``: at every card chosen among two or more, a team-mate of that level names the
+card it would play from the same view, and the policy learns those cards instead, in the positions the playing
+team reaches (``--level fast --labels strong``: the positions a team of ``fast`` reaches, labelled by ``strong``).
+Only the moves (and labels) are kept, as JSON lines in files of ``CHUNK`` rounds (``rounds-000000.jsonl``, ...):
 a file already there is not played again, so a run stopped half-way goes on where it stopped, and the same command
 always makes the same files. ``positions`` replays a round and gives, before every card played, each seat's
 knowledge and the true hands (the label, free), and ``choices`` every card a seat chose with the card it played (the
@@ -26,6 +29,7 @@ import dataclasses
 import json
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -56,28 +60,43 @@ def deal(players: int, cards: int, seed: int, dealer: int) -> Any:
     )
 
 
-def play(task: tuple[int, int, int, str, float, tuple[int, ...], str | None]) -> Record:
+def team(level: str, players: int, seed: int, belief: float, policy_file: str | None) -> dict[int, TeamMate]:
+    """A team of ``level`` (changed fields allowed), seeded by ``seed``, drawing worlds at ``belief``."""
+    chosen = parse_level(level)
+    bots = {seat: TeamMate(seed=seed * 16 + seat, level=chosen.name.partition(":")[0]) for seat in range(players)}
+    for bot in bots.values():
+        bot.level = dataclasses.replace(chosen, belief=belief)
+        if policy_file is not None:
+            bot.policy_model = policy(policy_file)
+    return bots
+
+
+def play(task: tuple[int, int, int, str, float, tuple[int, ...], str | None], labels: str | None = None) -> Record:
     """One round (``index``) played by a team of ``level``, drawing worlds from the learned belief at power
     ``belief`` (0: uniformly), the round sizes taken in turn from ``sizes``, with the learned policy in the file
-    ``policy`` (``None``: the shipped one): its setting and every move."""
+    ``policy`` (``None``: the shipped one): its setting and every move.  ``labels``: a level that, at every card
+    chosen among two or more, says which card it would have played from the same view (kept as ``labels``, in
+    order): the policy then learns that level's cards in the positions the playing team reaches."""
     players, index, first_seed, level, belief, sizes, policy_file = task
     cards, seed, dealer = sizes[index % len(sizes)], first_seed + index, index % players
     game = deal(players, cards, seed, dealer)
-    played = parse_level(level)
-    bots = {seat: TeamMate(seed=seed * 16 + seat, level=played.name.partition(":")[0]) for seat in range(players)}
-    for bot in bots.values():
-        bot.level = dataclasses.replace(played, belief=belief)
-        if policy_file is not None:
-            bot.policy_model = policy(policy_file)
-    moves = []
+    bots = team(level, players, seed, belief, policy_file)
+    teachers = team(labels, players, seed + 1, belief, None) if labels is not None else {}
+    moves, taught = [], []
     while not game.score_sheet:
-        move = bots[game.to_move].choose(game.view(game.to_move))
+        view = game.view(game.to_move)
+        move = bots[game.to_move].choose(view)
+        if teachers and game.phase == "play" and len(view["legal_moves"]) > 1:
+            taught.append(teachers[game.to_move].choose(view))
         moves.append(move)
         game.play(move)
-    return {
+    record = {
         "players": players, "cards": cards, "seed": seed, "dealer": dealer, "moves": moves,
         "made": bool(game.score_sheet[0].success),
     }  # fmt: skip
+    if teachers:
+        record["labels"] = taught
+    return record
 
 
 def positions(record: Record) -> Iterator[tuple[Knowledge, list[int]]]:
@@ -108,15 +127,17 @@ def choices(record: Record, game: Any = None) -> Iterator[tuple[Knowledge, list[
 
 def choice_arrays(records: list[Record]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The policy's inputs (choices x legal cards x features, padded to ``policy.MAX_LEGAL``), the legal cards
-    present (choices x legal cards) and the index of the card played (choices)."""
+    present (choices x legal cards) and the index of the card played (choices), or of the card the labelling level
+    chose where the round was played with ``labels``."""
     xs, masks, ys = [], [], []
     for record in records:
+        taught = iter(record.get("labels", ()))
         for k, legal, played in choices(record):
             x = np.zeros((MAX_LEGAL, FEATURES), dtype=np.float32)
             x[: len(legal)] = encode_choice(k, legal)
             xs.append(x)
             masks.append(np.arange(MAX_LEGAL) < len(legal))
-            ys.append(legal.index(played))
+            ys.append(legal.index(parse_card(next(taught)) if "labels" in record else played))
     if not xs:
         return np.zeros((0, MAX_LEGAL, FEATURES), np.float32), np.zeros((0, MAX_LEGAL), bool), np.zeros(0, np.int64)
     return np.array(xs, dtype=np.float32), np.array(masks), np.array(ys, dtype=np.int64)
@@ -196,6 +217,7 @@ def generate(
     belief: float = 0.0,
     sizes: tuple[int, ...] = SIZES,
     policy_file: str | None = None,
+    labels: str | None = None,
 ) -> None:
     out.mkdir(parents=True, exist_ok=True)
     starts = [s for s in range(0, rounds, CHUNK) if not (out / f"rounds-{s:06d}.jsonl").exists()]
@@ -207,13 +229,13 @@ def generate(
                 for i in range(start, min(start + CHUNK, rounds))
             ]
             lines = []
-            for record in pool.map(play, tasks):
+            for record in pool.map(partial(play, labels=labels), tasks):
                 lines.append(json.dumps(record))
                 progress.advance(bar)
             path = out / f"rounds-{start:06d}.jsonl"
-            partial = path.with_suffix(".part")
-            partial.write_text("\n".join(lines) + "\n", encoding="utf-8")
-            partial.replace(path)  # a stopped run leaves no half-written file behind
+            written = path.with_suffix(".part")
+            written.write_text("\n".join(lines) + "\n", encoding="utf-8")
+            written.replace(path)  # a stopped run leaves no half-written file behind
 
 
 def main() -> None:
@@ -231,13 +253,17 @@ def main() -> None:
     )
     parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES), help="round sizes, in turn")
     parser.add_argument("--policy", help="the learned policy the team plays with (default: the shipped one)")
+    parser.add_argument(
+        "--labels", help="a level that names the card it would play at each choice (the policy learns it)"
+    )
     args = parser.parse_args()
     if not all(2 <= size <= 10 for size in args.sizes):
         raise SystemExit("--sizes are round sizes from 2 to 10 cards")
     if not 3 <= args.players <= 5:
         raise SystemExit("Tricks Together is played by 3 to 5 players")
     try:
-        parse_level(args.level)
+        for text in filter(None, (args.level, args.labels)):
+            parse_level(text)
     except ValueError as error:
         raise SystemExit(str(error)) from None
     if not 0.0 <= args.belief <= 4.0:
@@ -249,7 +275,7 @@ def main() -> None:
             raise SystemExit(f"{args.policy} does not load: {error}") from None
     generate(
         args.out, args.rounds, args.players, args.level, args.first_seed, args.workers, args.belief,
-        tuple(args.sizes), args.policy,
+        tuple(args.sizes), args.policy, args.labels,
     )  # fmt: skip
 
 
