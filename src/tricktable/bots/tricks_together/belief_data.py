@@ -63,7 +63,7 @@ def deal(players: int, cards: int, seed: int, dealer: int) -> Any:
 def team(level: str, players: int, seed: int, belief: float, policy_file: str | None) -> dict[int, TeamMate]:
     """A team of ``level`` (changed fields allowed), seeded by ``seed``, drawing worlds at ``belief``."""
     chosen = parse_level(level)
-    bots = {seat: TeamMate(seed=seed * 16 + seat, level=chosen.name.partition(":")[0]) for seat in range(players)}
+    bots = {seat: TeamMate(seed=seed * 16 + seat, level=level.partition(":")[0]) for seat in range(players)}
     for bot in bots.values():
         bot.level = dataclasses.replace(chosen, belief=belief)
         if policy_file is not None:
