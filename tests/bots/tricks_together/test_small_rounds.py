@@ -8,17 +8,30 @@ import numpy as np
 import pytest
 
 import tricktable
-from tricktable.bots.tricks_together.belief_data import SIZES, play
+from tricktable.bots.base import make_bot
+from tricktable.bots.tricks_together.belief_data import SIZES, deal, play
+from tricktable.bots.tricks_together.policy import policy
 from tricktable.bots.tricks_together.search import LEVELS, MISFIT, TeamMate
-from tricktable.bots.tricks_together.small_rounds import CAPS, SETTINGS, load_table, shape, table_number
+from tricktable.bots.tricks_together.small_rounds import (
+    CAPS,
+    SECRET,
+    SETTINGS,
+    load_table,
+    policy_for,
+    shape,
+    table_number,
+)
 from tricktable.bots.tricks_together.small_rounds_fit import (
     DEALS,
+    JUDGES,
+    POLICY_DEALS,
     VALUE_NAMES,
     Sampled,
     compute_policy,
     fit_logit,
     lead_shares,
     number_vectors,
+    policy_makes,
     sample,
     value_rows,
 )
@@ -86,6 +99,32 @@ def test_judged_by_a_value_a_vector_open_hands_cannot_make_is_worth_nothing() ->
     assert len(set(chances[open_made].round(6))) > 1  # the features tell the makeable vectors apart
 
 
+def test_judged_by_the_policy_a_vector_is_made_when_a_fast_team_makes_it() -> None:
+    """Each vector of numbers (the dealer, seat 0, taking the rest) is made exactly when a team of ``fast``
+    team-mates, given those numbers, makes them; and never where open hands could not."""
+    outcomes = []
+    for seed in range(6):
+        players, cards = 3 + seed % 3, 2 + seed % 3
+        game = deal(players, cards, seed, 0)
+        vectors = number_vectors(players, cards)
+        made = policy_makes(list(game.hands), game.trump_card, vectors, policy(players=players).layers)
+        reachable = makeable(list(game.hands), game.trump_suit, 1)
+        team = [make_bot("tricks-together", "fast", seed=seed) for _ in range(players)]
+        for vector, outcome in zip(vectors, made):
+            twin = game.clone()
+            for number in vector:
+                twin.play(f"bid {number}")
+            while not twin.score_sheet:
+                twin.play(team[twin.to_move].choose(twin.view(twin.to_move)))
+            assert outcome == twin.score_sheet[0].success, (seed, vector)
+            assert not outcome or (cards - sum(vector), *vector) in reachable
+            outcomes.append(outcome)
+    assert 0 < sum(outcomes) < len(outcomes)
+    _, judged = sample(4, 3, deals=30, seed=2, judge="policy")
+    _, open_made = sample(4, 3, deals=30, seed=2)
+    assert judged.dtype == bool and not (judged & ~open_made).any() and (judged != open_made).any()
+
+
 def test_lead_shares_are_the_leads_after_which_open_hands_can_still_make_a_vector() -> None:
     game = tricktable.new_game("tricks-together", players=4, seed=4, deals=[{"round": 3, "dealer": 0}])
     hands, trump = list(game.hands), game.trump_suit
@@ -122,11 +161,15 @@ def test_a_team_can_share_another_table_of_numbers() -> None:
 
 def test_the_policy_is_read_from_the_table() -> None:
     table = load_table()
-    assert sorted(table) == sorted(f"{p}/{c}" for p, c in SETTINGS)
+    secret = [f"{p}/{c} {SECRET}" for p, c in JUDGES]
+    assert sorted(table) == sorted([f"{p}/{c}" for p, c in SETTINGS] + secret)
     for setting, entry in table.items():
-        players, cards = map(int, setting.split("/"))
+        players, cards = map(int, setting.split()[0].split("/"))
+        judge = "open" if setting.endswith(SECRET) else JUDGES.get((players, cards), "open")
         assert entry["checked_rate"] > 0.3
-        assert entry["cap"] == CAPS[cards] and entry["deals"] == DEALS[cards]  # made by the fitting as it stands
+        # Made by the fitting as it stands: its deals, and its judge.
+        assert entry["deals"] == (POLICY_DEALS if judge == "policy" else DEALS[cards])
+        assert entry.get("judge", "open") == judge and entry["cap"] == CAPS[cards]
         assert len(entry["policy"]) == players - 1  # one per chooser: the dealer takes the rest
         for numbers in entry["policy"]:
             assert set(numbers.values()) <= set(range(cards + 1))
@@ -135,6 +178,31 @@ def test_the_policy_is_read_from_the_table() -> None:
     # No table for other settings: the caller falls back to its search.
     assert table_number(4, 6, 1, mask("AS", "KS", "2H", "3H", "4H", "5H"), parse_card("9S")) is None
     assert table_number(6, 2, 1, mask("AS", "KS"), parse_card("9S")) is None
+
+
+def test_secret_numbers_read_their_own_entry_where_a_setting_has_one() -> None:
+    """A setting judged by the policy's play keeps numbers judged with open hands for Secret numbers: a team-mate
+    chooses and reads by that entry there, and by the setting's own in standard play."""
+    (players, cards), *_ = JUDGES
+    table = load_table()
+    standard, hidden = table[f"{players}/{cards}"]["policy"], table[f"{players}/{cards} {SECRET}"]["policy"]
+    assert policy_for(players, cards, secret=True) == (CAPS[cards], hidden)
+    assert policy_for(players, cards) == (CAPS[cards], standard)
+    assert policy_for(3, 2, secret=True) == policy_for(3, 2)  # no entry of its own: the setting's serves
+    differ = 0
+    for seed in range(40):
+        for secret_numbers in (False, True):
+            game = tricktable.new_game(
+                "tricks-together", players=players, seed=seed, secret_numbers=secret_numbers,
+                deals=[{"round": cards, "dealer": 0}],
+            )  # fmt: skip
+            k = read_view(game.view(game.to_move))
+            entry = hidden if secret_numbers else standard
+            number = entry[0].get(shape(k.hand, k.trump_card, CAPS[cards]))
+            if number is not None and k.trump >= 0:
+                assert TeamMate(level="strong", seed=seed).number(k) == number
+                differ += secret_numbers and number != standard[0].get(shape(k.hand, k.trump_card, CAPS[cards]))
+    assert differ > 0
 
 
 def test_a_strong_team_mate_chooses_the_shared_number() -> None:

@@ -117,6 +117,9 @@ class Level:
     #: a searched number is judged by the learned policy's play-outs (every seat from its own view) in place of
     #: the blueprint's
     policy_numbers: bool = False
+    #: keep the learned policy's card unless the search finds another better by more than this share of the
+    #: worlds' weight (a chance of success): a deviation from what partners expect must pay for itself (0: off)
+    policy_margin: float = 0.0
 
 
 LEVELS = {
@@ -338,6 +341,7 @@ class TeamMate(LevelledBot[Level]):
             for p in self._other_outsiders(k):
                 beliefs[p] = [1.0] * 52  # even odds: the belief was learnt from team-mates' games
         deadline = start + level.budget
+        mass = 0.0
         while done < level.play_worlds:
             worlds = self.sample_worlds(k, BATCH, beliefs)
             targets, weights = self.weigh(k, worlds)
@@ -368,10 +372,16 @@ class TeamMate(LevelledBot[Level]):
                 batch_scores = open_scores
             scores = [a + b for a, b in zip(scores, batch_scores)]
             votes = [a + b for a, b in zip(votes, batch_votes)]
+            mass += sum(weights)
             done += BATCH
             if time.perf_counter() > deadline:
                 break
-        return best_card(legal, scores, votes)
+        best = best_card(legal, scores, votes)
+        if level.policy_margin > 0.0 and len(legal) > 1:
+            usual = self.policy(k.players).card(k, legal)
+            if max(scores) - scores[legal.index(usual)] <= level.policy_margin * mass:
+                return usual
+        return best
 
     def weigh(self, k: Knowledge, worlds: list[list[int]]) -> tuple[list[list[int]], list[float]]:
         """Each world's numbers to make (a hidden one guessed) and its weight: how well it explains what the
@@ -421,14 +431,15 @@ class TeamMate(LevelledBot[Level]):
         return (
             2 <= k.cards <= self.level.table_numbers
             and k.trump >= 0
-            and policy_for(k.players, k.cards, self.number_table) is not None
+            and policy_for(k.players, k.cards, self.number_table, k.secret) is not None
         )
 
     def _shared_number(self, k: Knowledge, seat: int, hand: int) -> int | None:
         """The shared small-round policy's number for ``seat`` holding ``hand``, where this level uses it."""
         if not self._uses_shared(k):
             return None
-        return table_number(k.players, k.cards, (seat - k.dealer) % k.players, hand, k.trump_card, self.number_table)
+        position = (seat - k.dealer) % k.players
+        return table_number(k.players, k.cards, position, hand, k.trump_card, self.number_table, k.secret)
 
     def _read_shared(
         self, k: Knowledge, worlds: list[list[int]], targets: list[list[int]], weights: list[float]
@@ -436,7 +447,7 @@ class TeamMate(LevelledBot[Level]):
         """Read the partners' numbers through the shared policy, in place: a world whose hand for a partner
         would have given another number than the one it chose weighs ``MISFIT``; with Secret numbers, a
         hidden number is the policy's number for the sampled hand (the dealer takes the rest)."""
-        found = policy_for(k.players, k.cards, self.number_table) if self._uses_shared(k) else None
+        found = policy_for(k.players, k.cards, self.number_table, k.secret) if self._uses_shared(k) else None
         if found is None:
             return
         cap, policy = found

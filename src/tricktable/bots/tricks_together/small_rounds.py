@@ -46,6 +46,9 @@ def shape(hand: int, turned: int, cap: int) -> str:
 
 #: A table of policies: per setting (``"players/cards"``), the shape cap and the numbers by position and shape.
 Table = dict[str, Any]
+#: A setting's entry for Secret numbers is keyed ``"4/3 secret"`` where it has its own (numbers nobody sees are
+#: judged otherwise than numbers everybody does: see ``small_rounds_fit.JUDGES``); else the setting's one serves.
+SECRET = "secret"
 
 
 @cache
@@ -55,20 +58,27 @@ def load_table(path: Path = TABLE) -> Table:
     return loaded
 
 
-def policy_for(players: int, cards: int, table: Table | None = None) -> tuple[int, list[dict[str, int]]] | None:
+def policy_for(
+    players: int, cards: int, table: Table | None = None, secret: bool = False
+) -> tuple[int, list[dict[str, int]]] | None:
     """The shape cap and, per chooser's position (index 0: position 1), the numbers by shape, from ``table`` (the
-    shipped one when ``None``); ``None`` where there is no policy.  Looked up once per batch of sampled deals
-    rather than once per hand."""
-    entry = (load_table() if table is None else table).get(f"{players}/{cards}")
+    shipped one when ``None``); ``None`` where there is no policy.  With Secret numbers, the setting's own
+    entry for them where it has one (``SECRET``).  Looked up once per batch of sampled deals rather than once per
+    hand."""
+    table = load_table() if table is None else table
+    key = f"{players}/{cards}"
+    entry = table.get(f"{key} {SECRET}") if secret else None
+    entry = entry or table.get(key)
     return None if entry is None else (entry["cap"], entry["policy"])
 
 
 def table_number(
-    players: int, cards: int, position: int, hand: int, turned: int, table: Table | None = None
+    players: int, cards: int, position: int, hand: int, turned: int, table: Table | None = None, secret: bool = False
 ) -> int | None:
-    """The shared policy's number for the chooser at ``position`` (1 leads) with ``hand``, with trumps; ``None``
-    where there is no table (other settings) or the shape never came up when it was fitted."""
-    found = policy_for(players, cards, table)
+    """The shared policy's number for the chooser at ``position`` (1 leads) with ``hand``, with trumps (with
+    Secret numbers, ``secret``); ``None`` where there is no table (other settings) or the shape never came up when
+    it was fitted."""
+    found = policy_for(players, cards, table, secret)
     if found is None or not 1 <= position < players:
         return None
     cap, policy = found

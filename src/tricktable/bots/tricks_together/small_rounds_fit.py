@@ -8,9 +8,15 @@ deal with open hands is the optimistic side: the bots make fewer of those rounds
 deals, numbers chosen this way let a ``strong`` team make at least as many rounds as numbers chosen by search,
 and more at 2, 4 and 5 cards (see the game's page).
 
+A setting can instead judge a vector by what a team of the learned policy (``fast``'s cards, ``policy.py``) makes
+on the deal, every seat playing from its own view (``--judge policy``): the team's own play with the hands
+hidden, where open hands are its most optimistic bound.  The settings in ``JUDGES`` ship fitted that way (at 4
+players, 3 to 5 cards: a ``strong`` team made more of those rounds with them, see the game's page).
+
 ``python -m tricktable.bots.tricks_together.small_rounds_fit`` recomputes ``small_rounds.json`` (3 to 5
-players, 2 to 5 cards, with trumps) and prints each policy's share of deals made, on deals it was not fitted
-on.  The deals are seeded, so the table comes out the same each time.
+players, 2 to 5 cards, with trumps, each setting by its judge) and prints each policy's share of deals made, on
+deals it was not fitted on.  The deals are seeded, so the table comes out the same each time (a setting judged by
+the policy, for as long as the shipped policy is the same).
 """
 
 from __future__ import annotations
@@ -26,14 +32,24 @@ from typing import Any
 
 import numpy as np
 
-from tricktable.bots.tricks_together import cteam
+from tricktable.bots.tricks_together import cpolicy, cteam
 from tricktable.bots.tricks_together.belief_data import deal
 from tricktable.bots.tricks_together.belief_data import load as load_rounds
-from tricktable.bots.tricks_together.small_rounds import CAPS, SETTINGS, TABLE, load_table, shape
+from tricktable.bots.tricks_together.policy import policy as learned_policy
+from tricktable.bots.tricks_together.small_rounds import CAPS, SECRET, SETTINGS, TABLE, load_table, shape
 from tricktable.rules.tricks_together import makeable
 
+#: The settings whose numbers are judged by what a team of the learned policy makes, each seat playing from its own
+#: view, rather than by what open hands could make (the game's page: more rounds made in a paired match).  With
+#: Secret numbers these settings keep numbers judged with open hands (their ``SECRET`` entry): there the policy's
+#: numbers made fewer rounds.
+JUDGES = {(4, 3): "policy", (4, 4): "policy", (4, 5): "policy"}
 #: Deals each setting's policy is fitted on, by cards a round (longer rounds are slower to judge).
 DEALS = {2: 300_000, 3: 200_000, 4: 160_000, 5: 120_000}
+#: Deals a setting judged by the policy's play is fitted on: its best replies move more shapes, so it takes more
+#: deals to tell them apart (fitted on 160,000 deals at 4 players and 4 and 5 cards, the numbers gained about
+#: half as much on other deals as on their own).
+POLICY_DEALS = 300_000
 
 
 def number_vectors(players: int, cards: int) -> list[tuple[int, ...]]:
@@ -76,17 +92,34 @@ def value_features(
     return [1.0, float(blueprint_makes(hands, numbers, trump, leader, turned)), share, float(only_one)]
 
 
+def policy_makes(hands: list[int], turned: int, vectors: list[tuple[int, ...]], layers: list[Any]) -> list[bool]:
+    """For each vector of the choosers' numbers (the dealer is seat 0 and takes the rest): does a team of the
+    learned policy (``fast``'s cards), every seat playing from its own view, make the numbers on this deal?"""
+    cards = hands[0].bit_count()
+    made = {}
+    # One call a vector of the later choosers' numbers, the first chooser's numbers its candidates.
+    for later in {vector[1:] for vector in vectors}:
+        candidates = list(range(cards - sum(later) + 1))
+        numbers = [0, 0, *later]
+        outcomes = cpolicy.commit_scores(layers, [hands], [numbers], 1, 0, cards, turned // 13, turned, candidates)
+        for number, outcome in zip(candidates, outcomes):
+            made[(number, *later)] = outcome > 0
+    return [made[vector] for vector in vectors]
+
+
 def chance(coefficients: list[float], features: list[float]) -> float:
     return 1.0 / (1.0 + math.exp(-sum(c * f for c, f in zip(coefficients, features))))
 
 
 def sample(
-    players: int, cards: int, deals: int, seed: int, value: list[float] | None = None
+    players: int, cards: int, deals: int, seed: int, value: list[float] | None = None, judge: str = "open"
 ) -> tuple[list[list[str]], np.ndarray]:
     """Random deals (the dealer is seat 0): each chooser's shape, and for each number vector whether the team
     could make it with open hands (``value`` given: the chance the team makes it, 0 where open hands cannot,
-    by the learned value's coefficients for this setting)."""
+    by the learned value's coefficients for this setting; ``judge="policy"``: whether a team of the learned
+    policy, each seat from its own view, makes it)."""
     rng = random.Random(seed)
+    layers = learned_policy(players=players).layers if judge == "policy" else None
     vectors = number_vectors(players, cards)
     cap = CAPS[cards]
     shapes: list[list[str]] = []
@@ -96,6 +129,9 @@ def sample(
         turned = drawn[-1]
         hands = [sum(1 << c for c in drawn[p * cards : (p + 1) * cards]) for p in range(players)]
         shapes.append([shape(hands[p], turned, cap) for p in range(1, players)])
+        if layers is not None:
+            made[d] = policy_makes(hands, turned, vectors, layers)
+            continue
         if value is None:
             reachable = makeable(hands, turned // 13, 1)
             for i, vector in enumerate(vectors):
@@ -176,13 +212,14 @@ class Sampled:
 
 
 def compute_policy(
-    players: int, cards: int, deals: int, seed: int = 0, value: list[float] | None = None
+    players: int, cards: int, deals: int, seed: int = 0, value: list[float] | None = None, judge: str = "open"
 ) -> dict[str, Any]:
     """The joint policy for one setting, fitted on ``deals`` deals and checked on a quarter as many others; judged
-    with open hands, or by the chance the team makes the numbers when ``value`` (coefficients) is given."""
-    fitted = Sampled(players, cards, *sample(players, cards, deals, seed, value))
+    with open hands, by the chance the team makes the numbers when ``value`` (coefficients) is given, or by the
+    learned policy's play (``judge="policy"``)."""
+    fitted = Sampled(players, cards, *sample(players, cards, deals, seed, value, judge))
     policy = fitted.improve(fitted.share_start())
-    check_shapes, check_made = sample(players, cards, max(1, deals // 4), seed + 1, value)
+    check_shapes, check_made = sample(players, cards, max(1, deals // 4), seed + 1, value, judge)
     known = {name: i for i, name in enumerate(fitted.names)}
     checked = Sampled(players, cards, check_shapes, check_made)
     # Shapes the fitting deals never met take the starting policy's number here (at the table, the bots
@@ -198,17 +235,21 @@ def compute_policy(
         "checked_rate": checked.rate(start),
         "deals": deals,
     }
+    if judge != "open":
+        entry["judge"] = judge
     if value is not None:
         entry["value"] = value
         entry["checked_open"] = float((checked.successes(checked.numbers(start)) > 0).mean())
-        # The shipped policy on the same deals, by the same value: what the new one gains by its judge.
+    if value is not None or judge != "open":
+        # The shipped policy on the same deals, by the same judge: what the new one gains by it.
         shipped = checked.share_start()
         old = load_table().get(f"{players}/{cards}", {"policy": [{}] * (players - 1)})["policy"]
         for i, name in enumerate(checked.names):
             for p in range(players - 1):
                 shipped[p, i] = old[p].get(name, shipped[p, i])
         entry["shipped_rate"] = checked.rate(shipped)
-        entry["shipped_open"] = float((checked.successes(checked.numbers(shipped)) > 0).mean())
+        if value is not None:
+            entry["shipped_open"] = float((checked.successes(checked.numbers(shipped)) > 0).mean())
     return entry
 
 
@@ -267,9 +308,10 @@ def fit_value(records: list[dict[str, Any]], players: int, cards: int) -> tuple[
     )
 
 
-def _compute(task: tuple[int, int, int | None, list[float] | None]) -> dict[str, Any]:
-    players, cards, deals, value = task
-    return compute_policy(players, cards, deals=deals or DEALS[cards], value=value)
+def _compute(task: tuple[int, int, int | None, list[float] | None, str]) -> dict[str, Any]:
+    players, cards, deals, value, judge = task
+    deals = deals or (POLICY_DEALS if judge == "policy" else DEALS[cards])
+    return compute_policy(players, cards, deals=deals, value=value, judge=judge)
 
 
 def main() -> None:
@@ -284,6 +326,12 @@ def main() -> None:
         help="judge numbers by a value learnt from the rounds in these folders (made by belief_data)",
     )
     parser.add_argument("--value-players", type=int, default=4, help="the player count the value's rounds are of")
+    parser.add_argument(
+        "--judge",
+        choices=("open", "policy"),
+        help="judge a vector of numbers with open hands or by the learned policy's play (default: as each setting"
+        " ships, JUDGES)",
+    )
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     settings = SETTINGS
@@ -303,17 +351,34 @@ def main() -> None:
     # The slowest settings first, so that the workers finish together.
     order = sorted(settings, key=lambda s: -(s[0] * 10 + s[1]))
     table = dict(load_table()) if args.settings else {}
-    tasks = [(players, cards, args.deals, values.get(cards)) for players, cards in order]
+    keys, tasks = [], []
+    for players, cards in order:
+        judge = args.judge or JUDGES.get((players, cards), "open")
+        keys.append(f"{players}/{cards}")
+        tasks.append((players, cards, args.deals, values.get(cards), judge))
+        if judge != "open" and args.judge is None:
+            # Secret numbers keep numbers judged with open hands: judged by the policy's play they made fewer.
+            keys.append(f"{players}/{cards} {SECRET}")
+            tasks.append((players, cards, args.deals, values.get(cards), "open"))
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        for (players, cards), entry in zip(order, pool.map(_compute, tasks)):
-            table[f"{players}/{cards}"] = entry
-    for players, cards in settings:
-        entry = table[f"{players}/{cards}"]
+        for key, entry in zip(keys, pool.map(_compute, tasks)):
+            table[key] = entry
+    for key in sorted(keys):
+        players, cards = (int(x) for x in key.split()[0].split("/"))
+        entry = table[key]
+        if key.endswith(SECRET):
+            print(f"{players} players, {cards} cards, Secret numbers: made with open hands {entry['checked_rate']:.3f}")
+            continue
         if "value" in entry:
             print(
                 f"{players} players, {cards} cards, checked deals: made by the value {entry['checked_rate']:.3f}"
                 f" (the shipped policy {entry['shipped_rate']:.3f}), with open hands {entry['checked_open']:.3f}"
                 f" ({entry['shipped_open']:.3f})"
+            )
+        elif "shipped_rate" in entry:
+            print(
+                f"{players} players, {cards} cards, checked deals: made by the policy's play"
+                f" {entry['checked_rate']:.3f} (the shipped numbers {entry['shipped_rate']:.3f})"
             )
         else:
             print(f"{players} players, {cards} cards: made with open hands {entry['checked_rate']:.3f} (checked deals)")
