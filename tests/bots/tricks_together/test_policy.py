@@ -28,7 +28,7 @@ from tricktable.bots.tricks_together.policy import (
 from tricktable.bots.tricks_together.search import TeamMate
 from tricktable.core.cards import card_str, parse_card
 from tricktable.core.errors import InvalidOptions
-from tricktable.rules.tricks_together import Knowledge, read_view
+from tricktable.rules.tricks_together import Knowledge, read_view, solve_cards
 
 GAME = "tricks-together"
 #: Where two of a legal card's features sit.
@@ -327,6 +327,40 @@ def test_a_tiny_policy_trained_a_few_steps_lowers_its_loss_and_exports_the_same_
         expected = network_from(layers)(torch.from_numpy(x[:5])).numpy()[..., 0]
     assert np.allclose(model.forward(x[:5])[..., 0], expected, atol=1e-4)
     assert 0.0 <= agreement(network_from(layers), *(torch.from_numpy(a) for a in data)) <= 1.0
+
+
+def test_the_cards_that_keep_a_deal_makeable_are_the_solvers_and_a_policy_can_learn_them() -> None:
+    """With ``keeps`` each choice also says which legal cards leave the true deal makeable with open hands (the
+    solver's answer there), the first three arrays unchanged; a network trained on them with weight 1 gives those
+    cards more of its chance than the untrained one, which gives every legal card the same."""
+    import torch
+
+    from tricktable.bots.tricks_together.train import fit, keeping_loss, keeping_task, network_from
+
+    records = [random_round(seed, 3 + seed % 5) for seed in range(30)]
+    plain = belief_data.choice_arrays(records)
+    data = belief_data.choice_arrays(records, keeps=True)
+    assert len(data) == 4 and all(np.array_equal(a, b) for a, b in zip(plain, data))
+    _, legal, _, keeps = data
+    assert not (keeps & ~legal).any() and keeps.any() and (keeps != legal).any()
+    row = 0  # each choice's row, in order, against the solver asked in the true deal then
+    for record in records[:12]:
+        game = belief_data.deal(record["players"], record["cards"], record["seed"], record["dealer"])
+        for k, cards, _ in belief_data.choices(record, game):
+            numbers = [int(n) for n in k.numbers]
+            expected = solve_cards(list(game.hands), k.trump, k.leader, numbers, cards, k.trick, k.won)
+            assert list(keeps[row, : len(cards)]) == expected and not keeps[row, len(cards) :].any()
+            row += 1
+    assert row >= 6
+    torch.set_num_threads(1)
+    tensors = [torch.from_numpy(a) for a in data]
+    task = keeping_task(1.0)
+    untrained, _ = fit(data, None, 4, 1, 0, hidden=16, quiet=True, every=1, learning_rate=0.0, task=task)
+    layers, rows = fit(data, None, 4, 80, 0, hidden=16, quiet=True, every=20, learning_rate=0.02, task=task)
+    with torch.no_grad():
+        before = float(keeping_loss(network_from(untrained), *tensors, 1.0))
+        assert float(keeping_loss(network_from(layers), *tensors, 1.0)) < 0.9 * before
+    assert rows[-1][1] < rows[0][1]
 
 
 def test_fast_is_offered_wherever_the_levels_are_named(tmp_path: Any) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import random
@@ -303,3 +304,26 @@ def test_a_team_mate_told_of_an_outsider_weighs_worlds_without_reading_it() -> N
     assert min(weights_plain) < 0.1 < max(weights_plain)  # some worlds contradict the partners' numbers
     assert min(weights_told) > 0.1 or weights_told == [1.0] * len(worlds)
     assert weights_told != weights_plain
+
+
+def test_a_margin_for_the_policys_card_keeps_it_unless_another_card_beats_it_by_more() -> None:
+    """With ``policy_margin`` the search plays the learned policy's card unless another card's share of the
+    worlds' weight is higher by more than the margin: a margin of 1 (the whole weight) always keeps it, and
+    without one the search plays otherwise somewhere."""
+    keeps = differs = 0
+    for seed in range(12):
+        game = tricktable.new_game(GAME, players=4, seed=seed, deals=[{"round": 5, "dealer": seed % 4}])
+        team = [TeamMate(seed=seed, level="easy") for _ in range(4)]
+        while not game.score_sheet:
+            view = game.view(game.to_move)
+            if game.phase == "play" and len(view["legal_moves"]) > 1:
+                k = read_view(view)
+                legal = [parse_card(m) for m in view["legal_moves"]]
+                usual = team[0].policy(4).card(k, legal)
+                kept = TeamMate(seed=seed, level="easy")
+                kept.level = dataclasses.replace(kept.level, policy_margin=1.0)
+                assert kept.card(k, legal) == usual
+                keeps += 1
+                differs += TeamMate(seed=seed, level="easy").card(k, legal) != usual
+            game.play(team[game.to_move].choose(view))
+    assert keeps > 20 and differs > 0

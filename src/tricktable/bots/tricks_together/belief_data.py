@@ -125,22 +125,33 @@ def choices(record: Record, game: Any = None) -> Iterator[tuple[Knowledge, list[
         game.play(move)
 
 
-def choice_arrays(records: list[Record]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def choice_arrays(records: list[Record], keeps: bool = False) -> tuple[np.ndarray, ...]:
     """The policy's inputs (choices x legal cards x features, padded to ``policy.MAX_LEGAL``), the legal cards
     present (choices x legal cards) and the index of the card played (choices), or of the card the labelling level
-    chose where the round was played with ``labels``."""
-    xs, masks, ys = [], [], []
+    chose where the round was played with ``labels``; with ``keeps``, also the legal cards after which open hands
+    could still make the numbers in the true deal (none where a number is hidden)."""
+    xs, masks, ys, kept = [], [], [], []
     for record in records:
         taught = iter(record.get("labels", ()))
-        for k, legal, played in choices(record):
+        game = deal(record["players"], record["cards"], record["seed"], record["dealer"])
+        for k, legal, played in choices(record, game):
             x = np.zeros((MAX_LEGAL, FEATURES), dtype=np.float32)
             x[: len(legal)] = encode_choice(k, legal)
             xs.append(x)
             masks.append(np.arange(MAX_LEGAL) < len(legal))
             ys.append(legal.index(parse_card(next(taught)) if "labels" in record else played))
-    if not xs:
-        return np.zeros((0, MAX_LEGAL, FEATURES), np.float32), np.zeros((0, MAX_LEGAL), bool), np.zeros(0, np.int64)
-    return np.array(xs, dtype=np.float32), np.array(masks), np.array(ys, dtype=np.int64)
+            if keeps:
+                row = np.zeros(MAX_LEGAL, dtype=bool)
+                targets = [int(x) for x in k.numbers if x is not None]
+                if len(targets) == k.players:
+                    row[: len(legal)] = solve_cards(list(game.hands), k.trump, k.leader, targets, legal, k.trick, k.won)
+                kept.append(row)
+    found: tuple[np.ndarray, ...] = (
+        np.array(xs, dtype=np.float32).reshape(-1, MAX_LEGAL, FEATURES),
+        np.array(masks, dtype=bool).reshape(-1, MAX_LEGAL),
+        np.array(ys, dtype=np.int64),
+    )
+    return (*found, np.array(kept, dtype=bool).reshape(-1, MAX_LEGAL)) if keeps else found
 
 
 def value_arrays(records: list[Record]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -29,6 +29,7 @@ by default to the shipped ``position_value.npz``.  (Every model takes several fo
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import hashlib
 import inspect
 import time
@@ -84,20 +85,35 @@ def choice_loss(model: torch.nn.Module, x: torch.Tensor, mask: torch.Tensor, y: 
     return -torch.log_softmax(scores, dim=-1).gather(-1, y.unsqueeze(-1)).mean()
 
 
+def keeping_loss(
+    model: torch.nn.Module, x: torch.Tensor, mask: torch.Tensor, y: torch.Tensor, keeps: torch.Tensor, weight: float
+) -> torch.Tensor:
+    """``choice_loss`` x (1 - ``weight``) + ``weight`` x the mean, over the choices where some legal cards but not
+    all keep the true deal makeable with open hands (``keeps``), of minus the log of the chance the network gives
+    those cards together."""
+    scores = model(x)[..., 0].masked_fill(~mask, -1e9)
+    chances = torch.log_softmax(scores, dim=-1)
+    imitation = -chances.gather(-1, y.unsqueeze(-1)).mean()
+    keeping = keeps.sum(dim=-1)
+    telling = (keeping > 0) & (keeping < mask.sum(dim=-1))
+    kept = torch.logsumexp(chances.masked_fill(~keeps, -1e9), dim=-1)
+    return (1.0 - weight) * imitation - weight * (kept * telling).sum() / telling.sum().clamp(min=1)
+
+
 def value_loss(model: torch.nn.Module, x: torch.Tensor, y: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
     """The mean over the positions of minus the log-chance the network gives what happened (made or not)."""
     return torch.nn.functional.binary_cross_entropy_with_logits(model(x)[..., 0], y)
 
 
-def agreement(model: torch.nn.Module, x: torch.Tensor, mask: torch.Tensor, y: torch.Tensor) -> float:
+def agreement(model: torch.nn.Module, x: torch.Tensor, mask: torch.Tensor, y: torch.Tensor, *_: torch.Tensor) -> float:
     """How often the legal card the network scores highest is the card played."""
     with torch.no_grad():
         scores = model(x)[..., 0].masked_fill(~mask, -1e9)
     return float((scores.argmax(dim=-1) == y).float().mean())
 
 
-Positions = tuple[np.ndarray, np.ndarray, np.ndarray]  # the belief's inputs, labels, places allowed; the policy's
-# inputs, legal cards present, card played
+Positions = tuple[np.ndarray, ...]  # the belief's inputs, labels, places allowed; the policy's inputs, legal cards
+# present, card played (and, to learn which cards keep the deal makeable, those cards)
 
 
 @dataclass(frozen=True)
@@ -125,6 +141,15 @@ BELIEF_READINGS = Task(
     belief,
 )
 POLICY = Task("policy", lambda players: policy.FEATURES, choice_loss, belief_data.choice_arrays, "choices.npz", policy)
+
+
+def keeping_task(weight: float) -> Task:
+    """The policy learnt from the card played and, with ``weight``, from the cards that keep the true deal
+    makeable with open hands (``keeping_loss``; ``--keeps``)."""
+    make = partial(belief_data.choice_arrays, keeps=True)
+    return dataclasses.replace(POLICY, loss=partial(keeping_loss, weight=weight), make=make, cache="choices-keeps.npz")
+
+
 VALUE = Task(
     "value", lambda players: position_value.FEATURES, value_loss, belief_data.value_arrays, "values.npz", position_value
 )
@@ -188,7 +213,7 @@ def fit(
     generator = np.random.default_rng(seed)
     model = network(task.inputs(players), hidden)
     optimiser = torch.optim.AdamW(model.parameters(), lr=learning_rate, weight_decay=WEIGHT_DECAY)
-    x, y, mask = (torch.from_numpy(a) for a in train)  # for the policy: inputs, legal cards, card played
+    x, *rest = (torch.from_numpy(a) for a in train)  # for the policy: inputs, legal cards, card played (, keeps)
     held = single(validation) if validation is not None else None
     rows: list[tuple[int, float, float | None]] = []
     best: tuple[float, list[tuple[np.ndarray, np.ndarray]]] | None = None
@@ -198,7 +223,7 @@ def fit(
         bar = progress.add_task(f"training the {task.name}", total=steps, note="")
         for step in range(1, steps + 1):
             pick = torch.from_numpy(generator.integers(0, len(x), size=min(BATCH, len(x))))
-            loss = task.loss(model, x[pick].float(), y[pick], mask[pick])
+            loss = task.loss(model, x[pick].float(), *(a[pick] for a in rest))
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
@@ -211,7 +236,7 @@ def fit(
                         held_loss = float(task.loss(model, *held))
                     if best is None or held_loss < best[0]:
                         best = (held_loss, _layers(model))
-                    if task is POLICY:
+                    if task.name == "policy":
                         agreed = f"{agreement(model, *held):.4f}"
                 rows.append((step, float(np.mean(running)), held_loss))
                 running = []
@@ -255,7 +280,8 @@ def positions(folder: Path, task: Task = BELIEF) -> tuple[int, dict[str, Positio
     if cache.exists():
         with np.load(cache) as stored:
             if np.array_equal(stored["seeds"], seeds) and str(stored.get("encoding", "")) == encoding:
-                return players.pop(), {p: (stored[f"{p}0"], stored[f"{p}1"], stored[f"{p}2"]) for p in parts}
+                count = sum(1 for key in stored.files if key.startswith("train"))
+                return players.pop(), {p: tuple(stored[f"{p}{i}"] for i in range(count)) for p in parts}
     found = {p: task.make([r for r in records if belief_data.split(r) == p]) for p in parts}
     arrays: dict[str, Any] = {f"{p}{i}": a for p in parts for i, a in enumerate(found[p])}
     np.savez(cache, seeds=seeds, encoding=np.array(encoding), **arrays)
@@ -269,9 +295,10 @@ def gathered(folders: list[Path], task: Task) -> tuple[int, dict[str, Positions]
     if len(counts) != 1:
         raise SystemExit(f"the folders hold rounds of {sorted(counts)} players: give folders of one count")
     parts = {
-        name: tuple(np.concatenate([part[name][i] for _, part in found]) for i in range(3)) for name in found[0][1]
+        name: tuple(np.concatenate([part[name][i] for _, part in found]) for i in range(len(found[0][1][name])))
+        for name in found[0][1]
     }
-    return counts.pop(), parts  # type: ignore[return-value]
+    return counts.pop(), parts
 
 
 def main() -> None:
@@ -287,24 +314,32 @@ def main() -> None:
     parser.add_argument(
         "--readings", action="store_true", help="the belief also reads what each seat's cards said of each card"
     )
+    parser.add_argument(
+        "--keeps",
+        type=float,
+        default=0.0,
+        help="the policy also learns, with this weight (0 to 1), which cards keep the true deal makeable",
+    )
     args = parser.parse_args()
     if args.readings and args.model != "belief":
         raise SystemExit("--readings is for the belief only")
-    task = BELIEF_READINGS if args.readings else TASKS[args.model]
+    if args.keeps and (args.model != "policy" or not 0.0 < args.keeps <= 1.0):
+        raise SystemExit("--keeps is for the policy only, a weight above 0 and at most 1")
+    task = BELIEF_READINGS if args.readings else keeping_task(args.keeps) if args.keeps else TASKS[args.model]
     torch.set_num_threads(args.threads)
     started = time.perf_counter()
     players, parts = gathered(args.data, task)
     out: Path = args.out or shipped(task, players)
     sizes = ", ".join(f"{len(data[0])} {name}" for name, data in parts.items())
-    print(f"{players} players, {'choices' if task is POLICY else 'positions'}: {sizes}")
+    print(f"{players} players, {'choices' if task.name == 'policy' else 'positions'}: {sizes}")
     log = args.log or out.with_suffix(".log")
-    columns = "\tvalidation agreement" if task is POLICY else ""
+    columns = "\tvalidation agreement" if task.name == "policy" else ""
     log.write_text(f"step\ttraining loss\tvalidation loss{columns}\n", encoding="utf-8")
     layers, _ = fit(parts["train"], parts["validation"], players, args.steps, args.seed, args.hidden, log, task=task)
     held = evaluate(layers, parts["test"], task)
     notes = {"seed": args.seed, "steps": args.steps, "held_out_loss": held}
     agreed = ""
-    if task is POLICY:
+    if task.name == "policy":
         notes["held_out_agreement"] = agreement(network_from(layers), *single(parts["test"]))
         agreed = f"\t{notes['held_out_agreement']:.5f}"
     with log.open("a", encoding="utf-8") as text:
