@@ -182,7 +182,7 @@ def test_drawn_play_outs_repeat_with_their_seed_and_cool_to_the_best_cards() -> 
         worlds, targets, weights = [list(game.hands)] * 30, [numbers] * 30, [1.0] * 30
         public = (k.trump, k.cards, k.leader, k.trick, k.won, k.gone, k.voids, k.history, legal)
         best = cpolicy.scores(policy().layers, worlds, targets, weights, *public)
-        assert cpolicy.scores(policy().layers, worlds, targets, weights, *public, 1e-4, seed) == best
+        assert cpolicy.scores(policy().layers, worlds, targets, weights, *public, 1e-7, seed) == best
         drawn = cpolicy.scores(policy().layers, worlds, targets, weights, *public, 1.0, seed)
         assert drawn == cpolicy.scores(policy().layers, worlds, targets, weights, *public, 1.0, seed)
         assert all(0.0 <= d <= 30.0 for d in drawn)
@@ -275,7 +275,7 @@ def fixed_views() -> list[dict[str, Any]]:
 
 #: The shipped policy's cards for the fixed views, and its scores of the first view's legal cards.
 RECORDED_MOVES = ["AH", "QC", "3H"]
-RECORDED_SCORES = {"9H": -11.516, "AH": -9.507}
+RECORDED_SCORES = {"9H": -8.177, "AH": -5.079}
 
 
 def test_the_shipped_weights_load_and_give_the_recorded_moves() -> None:

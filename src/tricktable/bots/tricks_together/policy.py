@@ -9,8 +9,10 @@ arrays, a few KB) scores every legal card, the same network for each, and the se
 highest score: a softmax over the legal cards only, so that an illegal card is never chosen.  It was trained (``train.py
 policy``) by imitation: on the positions of rounds a team of ``strong`` team-mates played, the label is the card
 ``strong`` chose after its search.  Each number of players has its own weights (``MODELS``), learnt from rounds
-of that count: at 4 and 3 players the second turn, learnt from ``strong`` as it plays its worlds out with the
-4-player first and second turn (``search.Level.policy_playouts``); at 5 players the first.
+of that count: at 3 players the second turn, learnt from ``strong`` as it plays its worlds out with the 4-player
+second turn (``search.Level.policy_playouts``); at 5 players the first; at 4 players the rounds of the second and
+third turns, learnt half from ``strong``'s card and half from which cards keep the true deal makeable with open
+hands (``train.py policy --keeps 0.5``: ``fast`` made more rounds with it, ``strong``'s play-outs no fewer).
 
 The numbers are not learnt here.  ``strong`` does not search for most of them: one-card rounds take the exact
 best policy, rounds of 2 to 5 cards with trumps the shared table (``small_rounds``) that partners read exactly;

@@ -112,14 +112,20 @@ def chance(coefficients: list[float], features: list[float]) -> float:
 
 
 def sample(
-    players: int, cards: int, deals: int, seed: int, value: list[float] | None = None, judge: str = "open"
+    players: int,
+    cards: int,
+    deals: int,
+    seed: int,
+    value: list[float] | None = None,
+    judge: str = "open",
+    policy_file: str | None = None,
 ) -> tuple[list[list[str]], np.ndarray]:
     """Random deals (the dealer is seat 0): each chooser's shape, and for each number vector whether the team
     could make it with open hands (``value`` given: the chance the team makes it, 0 where open hands cannot,
     by the learned value's coefficients for this setting; ``judge="policy"``: whether a team of the learned
-    policy, each seat from its own view, makes it)."""
+    policy, each seat from its own view, makes it: the shipped one, or the one in ``policy_file``)."""
     rng = random.Random(seed)
-    layers = learned_policy(players=players).layers if judge == "policy" else None
+    layers = learned_policy(policy_file, players).layers if judge == "policy" else None
     vectors = number_vectors(players, cards)
     cap = CAPS[cards]
     shapes: list[list[str]] = []
@@ -212,14 +218,20 @@ class Sampled:
 
 
 def compute_policy(
-    players: int, cards: int, deals: int, seed: int = 0, value: list[float] | None = None, judge: str = "open"
+    players: int,
+    cards: int,
+    deals: int,
+    seed: int = 0,
+    value: list[float] | None = None,
+    judge: str = "open",
+    policy_file: str | None = None,
 ) -> dict[str, Any]:
     """The joint policy for one setting, fitted on ``deals`` deals and checked on a quarter as many others; judged
     with open hands, by the chance the team makes the numbers when ``value`` (coefficients) is given, or by the
     learned policy's play (``judge="policy"``)."""
-    fitted = Sampled(players, cards, *sample(players, cards, deals, seed, value, judge))
+    fitted = Sampled(players, cards, *sample(players, cards, deals, seed, value, judge, policy_file))
     policy = fitted.improve(fitted.share_start())
-    check_shapes, check_made = sample(players, cards, max(1, deals // 4), seed + 1, value, judge)
+    check_shapes, check_made = sample(players, cards, max(1, deals // 4), seed + 1, value, judge, policy_file)
     known = {name: i for i, name in enumerate(fitted.names)}
     checked = Sampled(players, cards, check_shapes, check_made)
     # Shapes the fitting deals never met take the starting policy's number here (at the table, the bots
@@ -308,10 +320,10 @@ def fit_value(records: list[dict[str, Any]], players: int, cards: int) -> tuple[
     )
 
 
-def _compute(task: tuple[int, int, int | None, list[float] | None, str]) -> dict[str, Any]:
-    players, cards, deals, value, judge = task
+def _compute(task: tuple[int, int, int | None, list[float] | None, str, str | None]) -> dict[str, Any]:
+    players, cards, deals, value, judge, policy_file = task
     deals = deals or (POLICY_DEALS if judge == "policy" else DEALS[cards])
-    return compute_policy(players, cards, deals=deals, value=value, judge=judge)
+    return compute_policy(players, cards, deals=deals, value=value, judge=judge, policy_file=policy_file)
 
 
 def main() -> None:
@@ -331,6 +343,11 @@ def main() -> None:
         choices=("open", "policy"),
         help="judge a vector of numbers with open hands or by the learned policy's play (default: as each setting"
         " ships, JUDGES)",
+    )
+    parser.add_argument(
+        "--policy",
+        help="the learned policy that judges (default: the shipped one for the count; the shipped numbers were"
+        " judged by the 4-player policy of git show 89a3070:src/tricktable/bots/tricks_together/policy.npz)",
     )
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
@@ -355,11 +372,11 @@ def main() -> None:
     for players, cards in order:
         judge = args.judge or JUDGES.get((players, cards), "open")
         keys.append(f"{players}/{cards}")
-        tasks.append((players, cards, args.deals, values.get(cards), judge))
+        tasks.append((players, cards, args.deals, values.get(cards), judge, args.policy))
         if judge != "open" and args.judge is None:
             # Secret numbers keep numbers judged with open hands: judged by the policy's play they made fewer.
             keys.append(f"{players}/{cards} {SECRET}")
-            tasks.append((players, cards, args.deals, values.get(cards), "open"))
+            tasks.append((players, cards, args.deals, values.get(cards), "open", None))
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         for key, entry in zip(keys, pool.map(_compute, tasks)):
             table[key] = entry

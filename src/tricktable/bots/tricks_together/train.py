@@ -2,6 +2,7 @@
 
     python -m tricktable.bots.tricks_together.train belief --data DATA [--steps 2000] [--seed 0] [--out FILE]
     python -m tricktable.bots.tricks_together.train policy --data DATA [--steps 4000] [--seed 0] [--out FILE]
+        [--keeps W]
     python -m tricktable.bots.tricks_together.train value --data DATA [DATA ...] [--steps 6000] [--seed 0]
 
 ``belief``: the network of ``belief.py``, from the rounds in ``DATA`` (made by ``belief_data``).  One round in
@@ -18,7 +19,9 @@ model for the rounds' number of players, ``belief.MODELS``): the bots need NumPy
 cards or more), labelled with the card ``strong`` played.  The loss is minus the log-chance the network's softmax
 over the legal cards gives that card; the log adds the validation agreement (how often the top-scored card is
 the one played), and the end the held-out loss and agreement.  Written by default to the shipped policy for the
-rounds' number of players (``policy.MODELS``: 4 and 5 players).
+rounds' number of players (``policy.MODELS``: 3 to 5 players).  ``--keeps W`` mixes in, with weight ``W``, which
+legal cards keep the true deal makeable with open hands (``keeping_loss``; measured and not shipped, see the
+game's page).
 
 ``value``: the network of ``position_value.py``, from the rounds of one or more folders (each split as above):
 the position after every card a seat chose among two or more, where open hands could still make the numbers,
@@ -338,6 +341,8 @@ def main() -> None:
     layers, _ = fit(parts["train"], parts["validation"], players, args.steps, args.seed, args.hidden, log, task=task)
     held = evaluate(layers, parts["test"], task)
     notes = {"seed": args.seed, "steps": args.steps, "held_out_loss": held}
+    if args.keeps:
+        notes["keeps"] = args.keeps  # the held-out loss is then keeping_loss's
     agreed = ""
     if task.name == "policy":
         notes["held_out_agreement"] = agreement(network_from(layers), *single(parts["test"]))
