@@ -64,7 +64,6 @@ function announce(lines) {
 async function receive(message) {
   switch (message.type) {
     case "welcome":
-      document.body.dataset.connected = "true";
       state.seat = message.seat;
       state.table = message.table;
       state.log = (message.log || []).slice();
@@ -73,6 +72,8 @@ async function receive(message) {
       state.lastTrickKey = JSON.stringify(message.view.last_trick || null);
       noteRound(message.view, [], false);
       await setView(message.view);
+      // Connected once the table is drawn: whoever reads the page then (a test, a screen reader) sees it whole.
+      document.body.dataset.connected = "true";
       break;
     case "update":
       state.pending = false;
