@@ -89,6 +89,17 @@ def test_a_fitted_policy_covers_every_position_and_is_checked_on_other_deals() -
     assert 0.3 < entry["checked_rate"] <= entry["fitted_rate"] + 0.1
 
 
+def test_long_rounds_can_be_fitted_by_the_policys_play_though_none_ship() -> None:
+    """6 and 7 cards were fitted and measured (the game's page): shapes there only say whether something unseen is
+    above a card, and no shipped setting covers them."""
+    entry = compute_policy(4, 6, deals=60, seed=3, judge="policy")
+    assert entry["cap"] == CAPS[6] == 1 and entry["judge"] == "policy"
+    names = set(entry["policy"][0])
+    assert names and all(set(group[2:].split(".")) <= {"0", "1"} for name in names for group in name.split("|"))
+    assert all(set(numbers.values()) <= set(range(7)) for numbers in entry["policy"])
+    assert not any(cards > 5 for _, cards in SETTINGS)
+
+
 def test_judged_by_a_value_a_vector_open_hands_cannot_make_is_worth_nothing() -> None:
     value = [0.5, 1.0, 1.0, -1.0]  # made more often when the blueprint makes it and more leads keep it
     _, open_made = sample(4, 3, deals=30, seed=2)

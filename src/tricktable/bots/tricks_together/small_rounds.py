@@ -19,8 +19,9 @@ from tricktable.bots.tricks_together.blueprint import ABOVE
 
 TABLE = Path(__file__).with_name("small_rounds.json")
 #: The shape's cap on "cards above" per card, by cards a round: exact for two cards, coarser above, so that
-#: each shape still comes up often enough in the deals the policy is fitted on.
-CAPS = {2: 12, 3: 4, 4: 3, 5: 2}
+#: each shape still comes up often enough in the deals the policy is fitted on (at 6 and 7 cards, only whether
+#: something unseen is above).
+CAPS = {2: 12, 3: 4, 4: 3, 5: 2, 6: 1, 7: 1}
 #: The settings with a policy (players, cards); other rounds choose their numbers by search.
 SETTINGS = [(players, cards) for players in (3, 4, 5) for cards in (2, 3, 4, 5)]
 

@@ -45,7 +45,7 @@ from tricktable.rules.tricks_together import makeable
 #: numbers made fewer rounds.
 JUDGES = {(4, 3): "policy", (4, 4): "policy", (4, 5): "policy"}
 #: Deals each setting's policy is fitted on, by cards a round (longer rounds are slower to judge).
-DEALS = {2: 300_000, 3: 200_000, 4: 160_000, 5: 120_000}
+DEALS = {2: 300_000, 3: 200_000, 4: 160_000, 5: 120_000, 6: 80_000, 7: 40_000}
 #: Deals a setting judged by the policy's play is fitted on: its best replies move more shapes, so it takes more
 #: deals to tell them apart (fitted on 160,000 deals at 4 players and 4 and 5 cards, the numbers gained about
 #: half as much on other deals as on their own).
@@ -357,8 +357,8 @@ def main() -> None:
             settings = [(int(a), int(b)) for a, _, b in (text.partition("/") for text in args.settings)]
         except ValueError:
             raise SystemExit("a setting is PLAYERS/CARDS, e.g. 4/3") from None
-        if unknown := [s for s in settings if s not in SETTINGS]:
-            raise SystemExit(f"no shared numbers for {unknown}; settings: {SETTINGS}")
+        if unknown := [s for s in settings if s[0] not in (3, 4, 5) or s[1] not in CAPS]:
+            raise SystemExit(f"no shared numbers for {unknown}: 3 to 5 players, 2 to 7 cards")
     values: dict[int, list[float]] = {}
     if args.value is not None:
         records = [record for folder in args.value for record in load_rounds(folder)]
