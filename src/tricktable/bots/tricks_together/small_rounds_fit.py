@@ -10,8 +10,9 @@ and more at 2, 4 and 5 cards (see the game's page).
 
 A setting can instead judge a vector by what a team of the learned policy (``fast``'s cards, ``policy.py``) makes
 on the deal, every seat playing from its own view (``--judge policy``): the team's own play with the hands
-hidden, where open hands are its most optimistic bound.  The settings in ``JUDGES`` ship fitted that way (at 4
-players, 3 to 5 cards: a ``strong`` team made more of those rounds with them, see the game's page).
+hidden, where open hands are its most optimistic bound.  The settings in ``JUDGES`` ship fitted that way (3 to 5
+players, 3 to 5 cards: at 4 players a ``strong`` team made more of those rounds with them, at 3 and 5 a ``fast``
+team did and a ``strong`` one no fewer; see the game's page).
 
 ``python -m tricktable.bots.tricks_together.small_rounds_fit`` recomputes ``small_rounds.json`` (3 to 5
 players, 2 to 5 cards, with trumps, each setting by its judge) and prints each policy's share of deals made, on
@@ -40,10 +41,11 @@ from tricktable.bots.tricks_together.small_rounds import CAPS, SECRET, SETTINGS,
 from tricktable.rules.tricks_together import makeable
 
 #: The settings whose numbers are judged by what a team of the learned policy makes, each seat playing from its own
-#: view, rather than by what open hands could make (the game's page: more rounds made in a paired match).  With
-#: Secret numbers these settings keep numbers judged with open hands (their ``SECRET`` entry): there the policy's
-#: numbers made fewer rounds.
-JUDGES = {(4, 3): "policy", (4, 4): "policy", (4, 5): "policy"}
+#: view, rather than by what open hands could make (the game's page: in paired matches a ``strong`` team made more
+#: rounds with them at 4 players and no fewer at 3 and 5, a ``fast`` team more at each).  With Secret numbers
+#: these settings keep numbers judged with open hands (their ``SECRET`` entry): there the policy's numbers made
+#: fewer rounds.
+JUDGES = {(players, cards): "policy" for players in (3, 4, 5) for cards in (3, 4, 5)}
 #: Deals each setting's policy is fitted on, by cards a round (longer rounds are slower to judge).
 DEALS = {2: 300_000, 3: 200_000, 4: 160_000, 5: 120_000, 6: 80_000, 7: 40_000}
 #: Deals a setting judged by the policy's play is fitted on: its best replies move more shapes, so it takes more
@@ -346,8 +348,8 @@ def main() -> None:
     )
     parser.add_argument(
         "--policy",
-        help="the learned policy that judges (default: the shipped one for the count; the shipped numbers were"
-        " judged by the 4-player policy of git show 89a3070:src/tricktable/bots/tricks_together/policy.npz)",
+        help="the learned policy that judges (default: the shipped one for the count; the shipped 4-player numbers"
+        " were judged by the policy of git show 89a3070:src/tricktable/bots/tricks_together/policy.npz)",
     )
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
