@@ -10,9 +10,10 @@ highest score: a softmax over the legal cards only, so that an illegal card is n
 policy``) by imitation: on the positions of rounds a team of ``strong`` team-mates played, the label is the card
 ``strong`` chose after its search.  Each number of players has its own weights (``MODELS``), learnt from rounds
 of that count: at 3 players the second turn, learnt from ``strong`` as it plays its worlds out with the 4-player
-second turn (``search.Level.policy_playouts``); at 5 players the first; at 4 players the rounds of the second and
-third turns, learnt half from ``strong``'s card and half from which cards keep the true deal makeable with open
-hands (``train.py policy --keeps 0.5``: ``fast`` made more rounds with it, ``strong``'s play-outs no fewer).
+second turn (``search.Level.policy_playouts``); at 4 players the rounds of the second and third turns and at 5
+those of the first and second, learnt half from ``strong``'s card and half from which cards keep the true deal
+makeable with open hands (``train.py policy --keeps 0.5``: ``fast`` made more rounds with it, ``strong``'s
+play-outs no fewer).
 
 The numbers are not learnt here.  ``strong`` does not search for most of them: one-card rounds take the exact
 best policy, rounds of 2 to 5 cards with trumps the shared table (``small_rounds``) that partners read exactly;

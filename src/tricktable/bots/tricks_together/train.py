@@ -20,8 +20,8 @@ cards or more), labelled with the card ``strong`` played.  The loss is minus the
 over the legal cards gives that card; the log adds the validation agreement (how often the top-scored card is
 the one played), and the end the held-out loss and agreement.  Written by default to the shipped policy for the
 rounds' number of players (``policy.MODELS``: 3 to 5 players).  ``--keeps W`` mixes in, with weight ``W``, which
-legal cards keep the true deal makeable with open hands (``keeping_loss``; the 4-player policy ships learnt
-with ``--keeps 0.5``, see the game's page).
+legal cards keep the true deal makeable with open hands (``keeping_loss``; the 4- and 5-player policies ship
+learnt with ``--keeps 0.5``, see the game's page).
 
 ``value``: the network of ``position_value.py``, from the rounds of one or more folders (each split as above):
 the position after every card a seat chose among two or more, where open hands could still make the numbers,
