@@ -349,7 +349,8 @@ def main() -> None:
     parser.add_argument(
         "--policy",
         help="the learned policy that judges (default: the shipped one for the count; the shipped 4-player numbers"
-        " were judged by the policy of git show 89a3070:src/tricktable/bots/tricks_together/policy.npz)",
+        " were judged by the policy of git show 89a3070:src/tricktable/bots/tricks_together/policy.npz, the"
+        " 5-player ones by git show 238153e:src/tricktable/bots/tricks_together/policy-5.npz)",
     )
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
