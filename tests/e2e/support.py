@@ -40,9 +40,12 @@ COVERED_CORNERS = """async () => {
     await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)));
   }
   const bad = [];
-  // Cards that do not react to the pointer are still drawn: let the probe see them.
+  // Cards that do not react to the pointer are still drawn: let the probe see them.  A trick's spot is only the
+  // transparent box that places a card and its note (its gap and the note's width reach past the card): not drawn,
+  // so not a cover (a wide spot, with a background, is).
   const probe = document.createElement('style');
-  probe.textContent = '#trick, #trick *, .card, .card * { pointer-events: auto !important; }';
+  probe.textContent = '#trick, #trick *, .card, .card * { pointer-events: auto !important; }'
+    + ' #trick .spot:not(.wide) { pointer-events: none !important; }';
   document.head.append(probe);
   const cards = document.querySelectorAll('#hand .card[data-card], #trick .card[data-card], .rows .card[data-card]');
   for (const card of cards) {
