@@ -360,7 +360,8 @@ def main() -> None:
             settings = [(int(a), int(b)) for a, _, b in (text.partition("/") for text in args.settings)]
         except ValueError:
             raise SystemExit("a setting is PLAYERS/CARDS, e.g. 4/3") from None
-        if unknown := [s for s in settings if s[0] not in (3, 4, 5) or s[1] not in CAPS]:
+        counts = {players for players, _ in SETTINGS}
+        if unknown := [s for s in settings if s[0] not in counts or s[1] not in CAPS]:
             raise SystemExit(f"no shared numbers for {unknown}: 3 to 5 players, 2 to 7 cards")
     values: dict[int, list[float]] = {}
     if args.value is not None:

@@ -82,10 +82,19 @@ def loss_of(model: torch.nn.Module, x: torch.Tensor, y: torch.Tensor, mask: torc
     return -(picked * unseen).sum() / unseen.sum().clamp(min=1)
 
 
+def legal_scores(model: torch.nn.Module, x: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+    """The network's score of every legal card of each choice (the padding's far below any)."""
+    return model(x)[..., 0].masked_fill(~mask, -1e9)
+
+
+def played_loss(chances: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+    """The mean over the choices of minus the log-chance (``chances``) of the card played."""
+    return -chances.gather(-1, y.unsqueeze(-1)).mean()
+
+
 def choice_loss(model: torch.nn.Module, x: torch.Tensor, mask: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
     """The mean over the choices of minus the log-chance, over the legal cards, of the card played."""
-    scores = model(x)[..., 0].masked_fill(~mask, -1e9)
-    return -torch.log_softmax(scores, dim=-1).gather(-1, y.unsqueeze(-1)).mean()
+    return played_loss(torch.log_softmax(legal_scores(model, x, mask), dim=-1), y)
 
 
 def keeping_loss(
@@ -93,14 +102,12 @@ def keeping_loss(
 ) -> torch.Tensor:
     """``choice_loss`` x (1 - ``weight``) + ``weight`` x the mean, over the choices where some legal cards but not
     all keep the true deal makeable with open hands (``keeps``), of minus the log of the chance the network gives
-    those cards together."""
-    scores = model(x)[..., 0].masked_fill(~mask, -1e9)
-    chances = torch.log_softmax(scores, dim=-1)
-    imitation = -chances.gather(-1, y.unsqueeze(-1)).mean()
+    those cards together (one pass of the network for both)."""
+    chances = torch.log_softmax(legal_scores(model, x, mask), dim=-1)
     keeping = keeps.sum(dim=-1)
     telling = (keeping > 0) & (keeping < mask.sum(dim=-1))
     kept = torch.logsumexp(chances.masked_fill(~keeps, -1e9), dim=-1)
-    return (1.0 - weight) * imitation - weight * (kept * telling).sum() / telling.sum().clamp(min=1)
+    return (1.0 - weight) * played_loss(chances, y) - weight * (kept * telling).sum() / telling.sum().clamp(min=1)
 
 
 def value_loss(model: torch.nn.Module, x: torch.Tensor, y: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
@@ -111,7 +118,7 @@ def value_loss(model: torch.nn.Module, x: torch.Tensor, y: torch.Tensor, mask: t
 def agreement(model: torch.nn.Module, x: torch.Tensor, mask: torch.Tensor, y: torch.Tensor, *_: torch.Tensor) -> float:
     """How often the legal card the network scores highest is the card played."""
     with torch.no_grad():
-        scores = model(x)[..., 0].masked_fill(~mask, -1e9)
+        scores = legal_scores(model, x, mask)
     return float((scores.argmax(dim=-1) == y).float().mean())
 
 
