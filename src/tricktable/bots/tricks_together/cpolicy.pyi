@@ -89,3 +89,16 @@ def commit_scores(
     trump_card: int,
     candidates: list[int],
 ) -> list[int]: ...
+def self_play(
+    layers: list[tuple[np.ndarray, np.ndarray]],
+    deals: list[list[int]],
+    targets: list[list[int]],
+    dealers: list[int],
+    cards: int,
+    trumps: list[int],
+    trump_cards: list[int],
+    temperature: float,
+    seed: int,
+    repeats: int,
+    width: int,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]: ...

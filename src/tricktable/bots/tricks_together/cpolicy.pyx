@@ -517,3 +517,66 @@ def commit_scores(list layers, list worlds, list chosen, int seat, int dealer, i
             if play_out(&t, &net, -1):
                 out[i] += 1
     return out
+
+
+def self_play(list layers, list deals, list targets, list dealers, int cards, list trumps, list trump_cards,
+              double temperature, uint64_t seed, int repeats, int width):
+    """Rounds the policy plays against itself, to learn from (``reinforce``): each deal ``repeats`` times, every
+    seat drawing each card from the policy's softmax at ``temperature`` from its own view, from the first lead
+    (``deals``: the hands as dealt; ``targets``: the numbers; the stream of the ``r``-th play of deal ``d`` comes
+    from ``seed`` and ``d * repeats + r``).  Returns, for every card chosen among two or more (until the round is
+    lost), its features (choices x ``width`` x features, padded), the legal cards present, the index of the card
+    drawn and the play it belongs to (``d * repeats + r``); and, per play, whether the team made its numbers."""
+    cdef Net net
+    cdef Table start, t
+    cdef uint64_t state, legal, rest
+    cdef int n = len(deals[0]) if deals else 0, d, r, p, k, count, seat, card, choice, made
+    cdef int most = len(deals) * repeats * n * cards
+    keep = []
+    x = np.zeros((most, width, FEATURES), dtype=np.float32)
+    mask = np.zeros((most, width), dtype=bool)
+    played = np.zeros(most, dtype=np.int64)
+    play_of = np.zeros(most, dtype=np.int64)
+    outcome = np.zeros(len(deals) * repeats, dtype=bool)
+    if n == 0:
+        return x, mask, played, play_of, outcome
+    if cards > width or width > MAXLEGAL:
+        raise ValueError(f"a hand of {cards} cards does not fit {width} legal cards (at most {MAXLEGAL})")
+    read_net(layers, &net, keep)
+    cdef float[:, :, ::1] xv = x
+    cdef unsigned char[:, ::1] mv = mask.view(np.uint8)
+    cdef long[::1] pv = played
+    cdef long[::1] ov = play_of
+    cdef unsigned char[::1] made_v = outcome.view(np.uint8)
+    choice = 0
+    for d in range(len(deals)):
+        read_table(&start, n, trumps[d], cards, (dealers[d] + 1) % n, [], [0] * n, targets[d],
+                   (<uint64_t>1) << trump_cards[d], [0] * n, [])
+        for p in range(n):
+            start.hands[p] = deals[d][p]
+        for r in range(repeats):
+            t = start
+            state = stream(seed, d * repeats + r)
+            seat = t.lead
+            made = 1
+            while t.left > 0:
+                legal = legal_of(t.hands[seat], t.led if t.size else -1)
+                count = __builtin_popcountll(legal)
+                card = draw(&t, &net, seat, temperature, &state)
+                if count > 1:
+                    encode(&t, seat, legal, &xv[choice, 0, 0])
+                    rest, k = legal, 0
+                    while rest:
+                        mv[choice, k] = 1
+                        if low_card(rest) == card:
+                            pv[choice] = k
+                        rest &= rest - 1
+                        k += 1
+                    ov[choice] = d * repeats + r
+                    choice += 1
+                if not play(&t, seat, card):
+                    made = 0
+                    break
+                seat = t.lead if t.size == 0 else (seat + 1) % n
+            made_v[d * repeats + r] = made
+    return x[:choice], mask[:choice], played[:choice], play_of[:choice], outcome

@@ -38,9 +38,10 @@ Levels differ in how many worlds they weigh, the inference and when the solver t
 when its time budget is spent.
 
 **Fast.**  ``fast`` weighs no world: its cards are the learned policy's (``policy.py``, a network trained to
-play the card ``strong`` played), its numbers the exact one-card policy, the shared table of 2 to 5 cards, and
-in longer rounds the likeliest number of the model fitted to ``strong``'s numbers (``number_reading``), else the
-blueprint's estimate.  It is for playtests that need many games: a move costs a fraction of a millisecond.
+play the card ``strong`` played, then further by its own play, ``reinforce.py``), its numbers the exact one-card
+policy, the shared table of 2 to 5 cards, and in longer rounds the likeliest number of the model fitted to
+``strong``'s numbers (``number_reading``), else the blueprint's estimate.  It is for playtests that need many
+games: a move costs a fraction of a millisecond.
 """
 
 from __future__ import annotations

@@ -27,6 +27,9 @@ learnt with ``--keeps 0.5``, see the game's page).
 the position after every card a seat chose among two or more, where open hands could still make the numbers,
 labelled with whether the team made the round.  The loss is minus the mean log-chance of what happened.  Written
 by default to the shipped ``position_value.npz``.  (Every model takes several folders of one player count.)
+
+A policy learnt here is then taken further by its own play: ``reinforce.py`` (the shipped policies, and how each
+was made, are on the game's page).
 """
 
 from __future__ import annotations
