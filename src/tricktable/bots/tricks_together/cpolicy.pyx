@@ -189,15 +189,10 @@ cdef float score(const Net* net, const float* x) noexcept nogil:
     return a[0]
 
 
-cdef int choose(Table* t, const Net* net, int seat) noexcept nogil:
-    """The legal card the network scores highest for ``seat`` (ties to the lower card)."""
-    cdef uint64_t legal = legal_of(t.hands[seat], t.led if t.size else -1)
-    cdef float feats[MAXLEGAL * FEATURES]
+cdef int best_of(const Net* net, const float* feats, uint64_t legal) noexcept nogil:
+    """The legal card whose features (``feats``, card order) the network scores highest (ties to the lower card)."""
     cdef int k = 0, best = -1
     cdef float s, top = 0.0
-    if __builtin_popcountll(legal) == 1:
-        return low_card(legal)
-    encode(t, seat, legal, feats)
     while legal:
         s = score(net, &feats[k * FEATURES])
         if best < 0 or s > top:
@@ -205,6 +200,16 @@ cdef int choose(Table* t, const Net* net, int seat) noexcept nogil:
         legal &= legal - 1
         k += 1
     return best
+
+
+cdef int choose(Table* t, const Net* net, int seat) noexcept nogil:
+    """The legal card the network scores highest for ``seat`` (ties to the lower card)."""
+    cdef uint64_t legal = legal_of(t.hands[seat], t.led if t.size else -1)
+    cdef float feats[MAXLEGAL * FEATURES]
+    if __builtin_popcountll(legal) == 1:
+        return low_card(legal)
+    encode(t, seat, legal, feats)
+    return best_of(net, feats, legal)
 
 
 cdef inline double uniform(uint64_t* state) noexcept nogil:
@@ -224,17 +229,13 @@ cdef uint64_t stream(uint64_t seed, uint64_t index) noexcept nogil:
     return z if z else 1
 
 
-cdef int draw(Table* t, const Net* net, int seat, double temperature, uint64_t* state) noexcept nogil:
-    """A legal card for ``seat`` drawn with the chance the network's softmax gives it at ``temperature`` (its
-    scores divided by it); 0 or less: the best-scored card (``choose``)."""
-    cdef uint64_t legal = legal_of(t.hands[seat], t.led if t.size else -1), rest
-    cdef float feats[MAXLEGAL * FEATURES]
+cdef int drawn_of(const Net* net, const float* feats, uint64_t legal, double temperature,
+                  uint64_t* state) noexcept nogil:
+    """A legal card drawn with the chance the network's softmax over their features (``feats``, card order) gives
+    it at ``temperature`` (above 0), from the stream ``state``."""
     cdef double s[MAXLEGAL]
     cdef double top = 0.0, total = 0.0, u
     cdef int k, count = __builtin_popcountll(legal)
-    if temperature <= 0.0 or count == 1:
-        return choose(t, net, seat)
-    encode(t, seat, legal, feats)
     for k in range(count):
         s[k] = score(net, &feats[k * FEATURES]) / temperature
         if k == 0 or s[k] > top:
@@ -243,13 +244,23 @@ cdef int draw(Table* t, const Net* net, int seat, double temperature, uint64_t* 
         s[k] = exp(s[k] - top)
         total += s[k]
     u = uniform(state) * total
-    rest = legal
     for k in range(count - 1):
         u -= s[k]
         if u < 0.0:
-            return low_card(rest)
-        rest &= rest - 1
-    return low_card(rest)
+            return low_card(legal)
+        legal &= legal - 1
+    return low_card(legal)
+
+
+cdef int draw(Table* t, const Net* net, int seat, double temperature, uint64_t* state) noexcept nogil:
+    """A legal card for ``seat`` drawn with the chance the network's softmax gives it at ``temperature`` (its
+    scores divided by it); 0 or less: the best-scored card (``choose``)."""
+    cdef uint64_t legal = legal_of(t.hands[seat], t.led if t.size else -1)
+    cdef float feats[MAXLEGAL * FEATURES]
+    if temperature <= 0.0 or __builtin_popcountll(legal) == 1:
+        return choose(t, net, seat)
+    encode(t, seat, legal, feats)
+    return drawn_of(net, feats, legal, temperature, state)
 
 
 cdef bint play(Table* t, int seat, int card) noexcept nogil:
@@ -530,7 +541,7 @@ def self_play(list layers, list deals, list targets, list dealers, int cards, li
     cdef Net net
     cdef Table start, t
     cdef uint64_t state, legal, rest
-    cdef int n = len(deals[0]) if deals else 0, d, r, p, k, count, seat, card, choice, made
+    cdef int n = len(deals[0]) if deals else 0, d, r, p, k, seat, card, choice, made
     cdef int most = len(deals) * repeats * n * cards
     keep = []
     x = np.zeros((most, width, FEATURES), dtype=np.float32)
@@ -561,10 +572,15 @@ def self_play(list layers, list deals, list targets, list dealers, int cards, li
             made = 1
             while t.left > 0:
                 legal = legal_of(t.hands[seat], t.led if t.size else -1)
-                count = __builtin_popcountll(legal)
-                card = draw(&t, &net, seat, temperature, &state)
-                if count > 1:
+                if __builtin_popcountll(legal) == 1:
+                    card = low_card(legal)
+                else:
+                    # Encoded once, into the row kept: the card is drawn (or chosen) from those features.
                     encode(&t, seat, legal, &xv[choice, 0, 0])
+                    if temperature > 0.0:
+                        card = drawn_of(&net, &xv[choice, 0, 0], legal, temperature, &state)
+                    else:
+                        card = best_of(&net, &xv[choice, 0, 0], legal)
                     rest, k = legal, 0
                     while rest:
                         mv[choice, k] = 1
