@@ -12,8 +12,9 @@ import pytest
 
 import tricktable
 from tricktable.bots import bot_kinds, make_bot
-from tricktable.bots.tricks_together import cteam
-from tricktable.bots.tricks_together.blueprint import coop_card, quick_number, rollout
+from tricktable.bots.tricks_together import cpolicy, cteam
+from tricktable.bots.tricks_together.blueprint import coop_card, number_scale, quick_number, rollout
+from tricktable.bots.tricks_together.policy import policy
 from tricktable.bots.tricks_together.search import TeamMate
 from tricktable.core.cards import SUIT_MASKS, parse_card, parse_cards
 from tricktable.core.shuffle import DealRandom
@@ -327,3 +328,35 @@ def test_a_margin_for_the_policys_card_keeps_it_unless_another_card_beats_it_by_
                 differs += TeamMate(seed=seed, level="easy").card(k, legal) != usual
             game.play(team[game.to_move].choose(view))
     assert keeps > 20 and differs > 0
+
+
+def test_strong_judges_a_searched_number_by_the_learned_policys_play_outs() -> None:
+    """A number ``strong`` searches for (6 cards) is the candidate the policy's play-outs make in the most of
+    the same sampled worlds, the other choosers' numbers as the world gives them (ties to the number nearest the
+    blueprint's estimate); judged by the blueprint's play-outs instead, some number comes out otherwise."""
+    differs = 0
+    for seed in range(8):
+        game = tricktable.new_game(GAME, players=4, seed=seed, deals=[{"round": 6, "dealer": seed % 4}])
+        k = read_view(game.view(game.to_move))
+        level = dataclasses.replace(TeamMate.levels["strong"], commit_worlds=100, budget=60.0)
+        assert level.policy_numbers
+        bot, twin = TeamMate(seed=seed, level="strong"), TeamMate(seed=seed, level="strong")
+        bot.level = twin.level = level
+        worlds = twin.sample_worlds(k, 100)
+        chosen: list[list[int]] = []
+        candidates = list(range(k.cards + 1))
+        scale = number_scale(k.cards, k.players, True)
+        by_blueprint = cteam.commit_scores(
+            worlds, k.seat, k.dealer, k.cards, k.trump, k.trump_card, scale, candidates, 0,
+            twin.rng.getrandbits(64), chosen,
+        )  # fmt: skip
+        by_policy = cpolicy.commit_scores(
+            policy(players=4).layers, worlds, chosen, k.seat, k.dealer, k.cards, k.trump, k.trump_card, candidates
+        )
+        estimate = quick_number(k.hand, k.cards, k.players, k.trump, k.trump_card, k.seat == (k.dealer + 1) % 4)
+        best_by_policy, best_by_blueprint = (
+            max(candidates, key=lambda c: (scores[c], -abs(c - estimate))) for scores in (by_policy, by_blueprint)
+        )
+        assert bot.number(k) == best_by_policy, seed
+        differs += best_by_policy != best_by_blueprint
+    assert differs > 0
