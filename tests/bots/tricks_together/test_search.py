@@ -16,6 +16,7 @@ from tricktable.bots.tricks_together import cpolicy, cteam
 from tricktable.bots.tricks_together.blueprint import coop_card, number_scale, quick_number, rollout
 from tricktable.bots.tricks_together.policy import policy
 from tricktable.bots.tricks_together.search import TeamMate
+from tricktable.bots.tricks_together.small_rounds import table_number
 from tricktable.core.cards import SUIT_MASKS, parse_card, parse_cards
 from tricktable.core.shuffle import DealRandom
 from tricktable.rules.tricks_together import read_view, sample_deals, trick_winner
@@ -360,3 +361,44 @@ def test_strong_judges_a_searched_number_by_the_learned_policys_play_outs() -> N
         assert bot.number(k) == best_by_policy, seed
         differs += best_by_policy != best_by_blueprint
     assert differs > 0
+
+
+def test_a_search_beside_the_shared_numbers_leaves_them_only_for_a_number_the_policy_makes_more_often() -> None:
+    """``table_search``: in a round of the shared numbers the chooser keeps the table's number unless, in the
+    worlds it samples (the other choosers taking the table's numbers for their sampled hands), the policy's
+    play-outs make another in more than the margin's share of the worlds besides; the card play's stream of
+    chances is left as it was."""
+    deviations = 0
+    for seed in range(12):
+        game = tricktable.new_game(GAME, players=4, seed=seed, deals=[{"round": 5, "dealer": seed % 4}])
+        k = read_view(game.view(game.to_move))
+        shared = table_number(4, 5, (k.seat - k.dealer) % 4, k.hand, k.trump_card)
+        assert shared is not None
+        numbers = {}
+        for margin in (0.0, 0.05, 1.0):
+            bot = TeamMate(seed=seed, level="strong")
+            bot.level = dataclasses.replace(bot.level, commit_worlds=100, budget=60.0, table_search=margin)
+            before = bot.rng.getstate()
+            numbers[margin] = bot.number(k)
+            assert bot.rng.getstate() == before
+        twin = TeamMate(seed=seed, level="strong")
+        worlds = sample_deals(k, 100, twin.rng)
+        chosen = []
+        for hands in worlds:
+            others = [0] * 4
+            for p in range(4):
+                if p not in (k.seat, k.dealer):
+                    number = table_number(4, 5, (p - k.dealer) % 4, hands[p], k.trump_card)
+                    assert number is not None
+                    others[p] = number
+            chosen.append(others)
+        candidates = list(range(6))
+        made = cpolicy.commit_scores(
+            policy(players=4).layers, worlds, chosen, k.seat, k.dealer, 5, k.trump, k.trump_card, candidates
+        )
+        best = max(candidates, key=lambda c: (made[c], -abs(c - shared)))
+        assert numbers[0.0] == (best if made[best] > made[shared] else shared), seed
+        assert numbers[0.05] == (best if made[best] - made[shared] > 5 else shared), seed
+        assert numbers[1.0] == shared
+        deviations += numbers[0.0] != shared
+    assert deviations > 0

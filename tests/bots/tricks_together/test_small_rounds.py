@@ -211,7 +211,8 @@ def test_secret_numbers_read_their_own_entry_where_a_setting_has_one() -> None:
             entry = hidden if secret_numbers else standard
             number = entry[0].get(shape(k.hand, k.trump_card, CAPS[cards]))
             if number is not None and k.trump >= 0:
-                assert TeamMate(level="strong", seed=seed).number(k) == number
+                # ``normal``: ``strong`` may leave the table for a number its search finds clearly better
+                assert TeamMate(level="normal", seed=seed).number(k) == number
                 differ += secret_numbers and number != standard[0].get(shape(k.hand, k.trump_card, CAPS[cards]))
     assert differ > 0
 

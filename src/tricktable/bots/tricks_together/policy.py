@@ -17,9 +17,10 @@ play-outs no fewer).  Each was then taken further by its own play (``reinforce.p
 rounds against itself, and every card is pushed towards the plays that made their numbers): ``fast`` made two to
 three rounds more in a hundred at every count, ``strong``'s play-outs no fewer.
 
-The numbers are not learnt here.  ``strong`` does not search for most of them: one-card rounds take the exact
-best policy, rounds of 2 to 5 cards with trumps the shared table (``small_rounds``) that partners read exactly;
-the learned policy keeps both as they are, since a copy could only be less exact.  In rounds of 6 and 7 cards,
+The numbers are not learnt here.  One-card rounds take the exact best policy, rounds of 2 to 5 cards with
+trumps the shared table (``small_rounds``) that partners read exactly (``strong`` leaves it only for a number
+its search beside it finds clearly better, ``Level.table_search``); the learned policy keeps both as they are,
+since a copy could only be less exact.  In rounds of 6 and 7 cards,
 where ``strong`` searches, ``number_reading``'s model is already a softmax over the legal numbers fitted to
 ``strong``'s choices on 5000 deals a setting (far more numbers than the rounds here hold); its likeliest number
 is the imitation (see ``TeamMate.number``).
