@@ -2,7 +2,12 @@
 numbers could be made at all (open hands), with 95% intervals.
 
     python -m benchmarks.team_tricks_together --level normal --players 4 --games 500 [--secret] [--workers 2]
-        [--outsider heuristic]
+        [--outsider heuristic] [--log games.jsonl]
+
+``--log FILE`` makes a long run resumable: every game is written to the file as it ends, one JSON line with the
+run's settings, and a run started again with the same file and settings plays only the games not yet there (a
+game of other settings in the file is refused, not mixed in).  The summary then counts every game in the file
+that this run asks for, and the seconds of play summed over all the runs that made them.
 
 ``--outsider LEVEL`` puts one player of another level among the team (any level ``bot_kinds`` names), in seat
 ``seed % players`` (the game's seed) so that it sits in every place equally often: the team-mates' conventions
@@ -23,8 +28,10 @@ could give with the numbers as they are chosen.
 from __future__ import annotations
 
 import argparse
+import json
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
 from typing import Any
 
 import tricktable
@@ -55,6 +62,7 @@ def games_won(rates: list[float], lives: int = 3) -> float:
 
 def play_game(args: tuple[str, int, int, bool, str | None]) -> dict[str, Any]:
     level, players, seed, secret, outsider = args
+    began = time.perf_counter()
     game: Any = tricktable.new_game("tricks-together", players=players, seed=seed, secret_numbers=secret)
     if level.partition(":")[0] in LEVELS:
         bots: dict[int, Any] = team(parse_level(level), players, seed)  # a team-mate level, perhaps with changes
@@ -89,7 +97,47 @@ def play_game(args: tuple[str, int, int, bool, str | None]) -> dict[str, Any]:
             rows = len(game.score_sheet)
             makeable_now = None
     result = game.result()
-    return {"won": result["won"], "score": result["score"], "rounds": rounds, "times": times, "moves": moves}
+    seconds = time.perf_counter() - began
+    return {
+        "won": result["won"], "score": result["score"], "rounds": rounds, "times": times, "moves": moves,
+        "seconds": seconds,
+    }  # fmt: skip
+
+
+def logged_games(path: Path, settings: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    """The games already in the log at ``path``, by seed; a game played with other settings is an error."""
+    games: dict[int, dict[str, Any]] = {}
+    if not path.exists():
+        return games
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        if not line.strip():
+            continue
+        entry = json.loads(line)
+        seed, played_with = entry.pop("seed"), entry.pop("settings")
+        if played_with != settings:
+            raise SystemExit(f"{path} line {number} was played with {played_with}, not {settings}")
+        entry["rounds"] = [tuple(r) for r in entry["rounds"]]
+        games[seed] = entry
+    return games
+
+
+def play_all(
+    tasks: list[tuple[str, int, int, bool, str | None]], workers: int, log: Path | None, settings: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """Every task's game, those already in ``log`` read from it and the rest played (and written to it)."""
+    done = logged_games(log, settings) if log is not None else {}
+    todo = [t for t in tasks if t[2] not in done]
+    if done:
+        print(f"{len(tasks) - len(todo)} games read from {log}, {len(todo)} to play")
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = {pool.submit(play_game, t): t[2] for t in todo}
+        for future in as_completed(futures):
+            game = future.result()
+            done[futures[future]] = game
+            if log is not None:
+                with log.open("a") as out:  # a line per game, so that a run cut short keeps what it played
+                    out.write(json.dumps({"seed": futures[future], "settings": settings, **game}) + "\n")
+    return [done[t[2]] for t in tasks]
 
 
 def main() -> None:
@@ -101,6 +149,7 @@ def main() -> None:
     parser.add_argument("--secret", action="store_true", help="play with Secret numbers")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--outsider", help="a player of this level in one seat, a different seat each game")
+    parser.add_argument("--log", type=Path, help="a file of finished games, so that a run cut short resumes")
     args = parser.parse_args()
     if args.level.partition(":")[0] in LEVELS:
         parse_level(args.level)  # refuse a bad level before any game starts
@@ -108,14 +157,16 @@ def main() -> None:
         raise SystemExit(f"no level {args.outsider!r}; levels: {', '.join(bot_kinds('tricks-together'))}")
     tasks = [(args.level, args.players, args.seed + g, args.secret, args.outsider) for g in range(args.games)]
     started = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        games = list(pool.map(play_game, tasks, chunksize=1))
+    settings = {"level": args.level, "players": args.players, "secret": args.secret, "outsider": args.outsider}
+    games = play_all(tasks, args.workers, args.log, settings)
     wall = time.perf_counter() - started
+    played = sum(g["seconds"] for g in games)
     won = sum(g["won"] for g in games)
     low, high = wilson(won, len(games))
     mode = "Secret numbers" if args.secret else "standard"
     with_outsider = f" with one {args.outsider}" if args.outsider else ""
     print(f"{args.level}{with_outsider}, {args.players} players, {mode}, 3 lives: {len(games)} games in {wall:.0f} s")
+    print(f"  seconds of play over all the games (every run of the log): {played:.0f}")
     mean_score = sum(g["score"] for g in games) / len(games)
     print(f"  games won {won / len(games):.3f}  [{low:.3f}, {high:.3f}]   mean score {mean_score:.2f}")
     print(f"  {'cards':>5} {'rounds':>7} {'made':>17} {'makeable':>17} {'made if makeable':>17}")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from benchmarks import team_tricks_together as TEAM
@@ -33,3 +35,18 @@ def test_games_won_follows_from_the_rates_of_rounds_made() -> None:
     # Two rounds at 1/2 with 1 life: 0 or 1 failure in all, (1/2)^2 + 2 (1/2)^3.
     assert TEAM.games_won([0.5, 0.5], lives=1) == pytest.approx(0.25 + 0.25)
     assert TEAM.games_won([0.9] * 7) > TEAM.games_won([0.8] * 7)
+
+
+def test_a_run_with_a_log_plays_only_the_games_not_yet_in_it(tmp_path: Path) -> None:
+    log = tmp_path / "games.jsonl"
+    settings = {"level": "heuristic", "players": 3, "secret": False, "outsider": None}
+    tasks = [("heuristic", 3, seed, False, None) for seed in (11, 12, 13)]
+    first = TEAM.play_all(tasks[:2], 1, log, settings)
+    assert len(log.read_text().splitlines()) == 2
+    # Started again with one game more: the two logged games are read back as they were, one more is played.
+    again = TEAM.play_all(tasks, 1, log, settings)
+    assert len(log.read_text().splitlines()) == 3
+    assert again[:2] == first and again[2]["rounds"]
+    # A log of other settings is refused, not mixed in.
+    with pytest.raises(SystemExit, match="not"):
+        TEAM.play_all(tasks, 1, log, {**settings, "players": 4})

@@ -49,8 +49,8 @@ games: a move costs a fraction of a millisecond.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
-import random
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -60,7 +60,7 @@ import numpy as np
 from tricktable.bots.base import LevelledBot
 from tricktable.bots.tricks_together import card_value, cpolicy, cteam, play_reading, position_value
 from tricktable.bots.tricks_together.belief import Belief, seat_weights
-from tricktable.bots.tricks_together.blueprint import number_scale, quick_number
+from tricktable.bots.tricks_together.blueprint import number_scale, quick_choice, quick_number
 from tricktable.bots.tricks_together.cvalue import value_inputs
 from tricktable.bots.tricks_together.number_reading import Reader, features, reader_for
 from tricktable.bots.tricks_together.policy import Policy, policy
@@ -328,8 +328,7 @@ class TeamMate(LevelledBot[Level]):
         scores = [0] * len(candidates)
         # The worlds come from a copy of the bot's stream, so that a round whose number stays the table's plays
         # its cards exactly as it would without this search (paired comparisons then differ only where it acts).
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
+        rng = copy.copy(self.rng)
         start = time.perf_counter()
         done = 0
         while done < self.level.commit_worlds:
@@ -340,8 +339,7 @@ class TeamMate(LevelledBot[Level]):
                 for p, by_shape in others:
                     number = by_shape.get(shape(hands[p], k.trump_card, cap))
                     if number is None:  # a shape never met in the fitting: the blueprint's estimate
-                        estimate = quick_number(hands[p], k.cards, n, k.trump, k.trump_card, p == (k.dealer + 1) % n)
-                        number = min(k.cards, int(estimate + 0.5))
+                        number = quick_choice(hands[p], k.cards, n, k.trump, k.trump_card, p == (k.dealer + 1) % n)
                     numbers[p] = number
                 chosen.append(numbers)
             made = cpolicy.commit_scores(
