@@ -121,23 +121,23 @@ def logged_games(path: Path, settings: dict[str, Any]) -> dict[int, dict[str, An
     return games
 
 
-def play_all(
-    tasks: list[tuple[str, int, int, bool, str | None]], workers: int, log: Path | None, settings: dict[str, Any]
-) -> list[dict[str, Any]]:
-    """Every task's game, those already in ``log`` read from it and the rest played (and written to it)."""
+def play_all(settings: dict[str, Any], seeds: list[int], workers: int, log: Path | None) -> list[dict[str, Any]]:
+    """The game of each seed with ``settings`` (``level``, ``players``, ``secret``, ``outsider``), those already in
+    ``log`` read from it and the rest played (and written to it)."""
     done = logged_games(log, settings) if log is not None else {}
-    todo = [t for t in tasks if t[2] not in done]
+    todo = [seed for seed in seeds if seed not in done]
     if done:
-        print(f"{len(tasks) - len(todo)} games read from {log}, {len(todo)} to play")
+        print(f"{len(seeds) - len(todo)} games read from {log}, {len(todo)} to play")
+    level, players, secret, outsider = (settings[k] for k in ("level", "players", "secret", "outsider"))
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = {pool.submit(play_game, t): t[2] for t in todo}
+        futures = {pool.submit(play_game, (level, players, seed, secret, outsider)): seed for seed in todo}
         for future in as_completed(futures):
             game = future.result()
             done[futures[future]] = game
             if log is not None:
                 with log.open("a") as out:  # a line per game, so that a run cut short keeps what it played
                     out.write(json.dumps({"seed": futures[future], "settings": settings, **game}) + "\n")
-    return [done[t[2]] for t in tasks]
+    return [done[seed] for seed in seeds]
 
 
 def main() -> None:
@@ -155,10 +155,9 @@ def main() -> None:
         parse_level(args.level)  # refuse a bad level before any game starts
     if args.outsider is not None and args.outsider not in bot_kinds("tricks-together"):
         raise SystemExit(f"no level {args.outsider!r}; levels: {', '.join(bot_kinds('tricks-together'))}")
-    tasks = [(args.level, args.players, args.seed + g, args.secret, args.outsider) for g in range(args.games)]
     started = time.perf_counter()
     settings = {"level": args.level, "players": args.players, "secret": args.secret, "outsider": args.outsider}
-    games = play_all(tasks, args.workers, args.log, settings)
+    games = play_all(settings, [args.seed + g for g in range(args.games)], args.workers, args.log)
     wall = time.perf_counter() - started
     played = sum(g["seconds"] for g in games)
     won = sum(g["won"] for g in games)

@@ -40,13 +40,12 @@ def test_games_won_follows_from_the_rates_of_rounds_made() -> None:
 def test_a_run_with_a_log_plays_only_the_games_not_yet_in_it(tmp_path: Path) -> None:
     log = tmp_path / "games.jsonl"
     settings = {"level": "heuristic", "players": 3, "secret": False, "outsider": None}
-    tasks = [("heuristic", 3, seed, False, None) for seed in (11, 12, 13)]
-    first = TEAM.play_all(tasks[:2], 1, log, settings)
+    first = TEAM.play_all(settings, [11, 12], 1, log)
     assert len(log.read_text().splitlines()) == 2
     # Started again with one game more: the two logged games are read back as they were, one more is played.
-    again = TEAM.play_all(tasks, 1, log, settings)
+    again = TEAM.play_all(settings, [11, 12, 13], 1, log)
     assert len(log.read_text().splitlines()) == 3
     assert again[:2] == first and again[2]["rounds"]
     # A log of other settings is refused, not mixed in.
     with pytest.raises(SystemExit, match="not"):
-        TEAM.play_all(tasks, 1, log, {**settings, "players": 4})
+        TEAM.play_all({**settings, "players": 4}, [11, 12, 13], 1, log)
