@@ -39,8 +39,10 @@ FIRST_SEED = 50000
 STEPS = 3000
 #: The earlier reading of a partner's cards: "it works", at ``rational`` 0.7.
 RATIONAL = 0.7
-#: The team-mates whose cards are fitted: ``strong`` as it played before it used this model.
-FITTED_FROM = dataclasses.replace(LEVELS["strong"], name="strong", play_model=0.0, rational=RATIONAL)
+#: The team-mates whose cards are fitted: ``strong`` as it played before it used this model (or the policy's).
+FITTED_FROM = dataclasses.replace(
+    LEVELS["strong"], name="strong", play_model=0.0, policy_reading=0.0, rational=RATIONAL
+)
 #: Whose cards a fitting reads: ``strong`` as it was before this model (the shipped model's data), or as it is.
 READINGS = {"rational": FITTED_FROM, "shipped": LEVELS["strong"]}
 
