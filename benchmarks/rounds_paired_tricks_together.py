@@ -1,6 +1,7 @@
 """Tricks Together rounds, paired: the same deals, numbers and cards both chosen by two team-mate levels.
 
     python -m benchmarks.rounds_paired_tricks_together --a strong:table_numbers=0 --b strong --cards 2 3 --rounds 400
+        [--log rounds.jsonl]
 
 For each round size, ``--rounds`` rounds are dealt (round ``i`` by seed ``--seed + i``, the dealer turning with
 ``i``), and each is played from its first number to its last card by a team of level A and, on the same deal,
@@ -13,6 +14,10 @@ rounds only one of them made, and the sign test on those.  Levels, and B's model
 ``--outsider LEVEL`` seats a player of another level (any level ``bot_kinds`` names) in seat ``seed % players`` of
 both teams, and ``--b-told`` tells team B which seat it is (``TeamMate.outsiders``: B reads it without the team's
 conventions), so that A against B measures what being told gives.
+
+``--log FILE`` makes a long run resumable: every round is written to the file as it ends (its size and seed, the
+run's settings, what each team made), and a run started again with the same file and settings plays only the
+rounds not yet there; a round of other settings in the file is refused.  The seconds printed are this run's.
 """
 
 from __future__ import annotations
@@ -20,10 +25,11 @@ from __future__ import annotations
 import argparse
 import copy
 import time
-from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import tricktable
+from tricktable.arena.run_log import run_logged
 from tricktable.arena.stats import paired, wilson
 from tricktable.bots.base import bot_kinds, make_bot
 
@@ -111,6 +117,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--outsider", help="a player of this level in one seat of both teams (seed %% players)")
     parser.add_argument("--b-told", action="store_true", help="team B is told the outsider's seat")
+    parser.add_argument("--log", type=Path, help="a file of finished rounds, so that a run cut short resumes")
     add_model_options(parser)
     args = parser.parse_args()
     for text in (args.a, args.b, args.numbers or args.a):
@@ -130,23 +137,30 @@ def main() -> None:
     )
     print(f"  {'cards':>5} {'rounds':>7} {'A made':>17} {'B made':>17} {'A only':>7} {'B only':>7} {'sign p':>7}")
     outsider: Outsider = (args.outsider, args.b_told)
-    with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        for cards in args.cards:
-            started = time.perf_counter()
-            tasks = [
-                (args.a, args.b, args.players, cards, args.seed + i, args.secret, args.numbers, b_models, outsider)
-                for i in range(args.rounds)
-            ]
-            results = [r for r in pool.map(play_round, tasks, chunksize=4) if r is not None]
-            made_a, made_b = sum(a for a, _ in results), sum(b for _, b in results)
-            (a_low, a_high), (b_low, b_high) = wilson(made_a, len(results)), wilson(made_b, len(results))
-            diff = paired([float(b) - float(a) for a, b in results])
-            print(
-                f"  {cards:>5} {len(results):>7} {made_a / len(results):5.3f} [{a_low:.2f},{a_high:.2f}]"
-                f" {made_b / len(results):5.3f} [{b_low:.2f},{b_high:.2f}] {diff.worse:>7} {diff.better:>7}"
-                f" {diff.sign_p:>7.3f}   ({time.perf_counter() - started:.0f} s)",
-                flush=True,
+    # A round is named by its size and seed in the log; everything else that shapes its play is the run's settings.
+    settings = {
+        "a": args.a, "b": args.b, "players": args.players, "secret": args.secret, "numbers": args.numbers,
+        "b_models": list(b_models), "outsider": args.outsider, "b_told": args.b_told,
+    }  # fmt: skip
+    for cards in args.cards:
+        started = time.perf_counter()
+        tasks = {
+            (cards, args.seed + i): (
+                args.a, args.b, args.players, cards, args.seed + i, args.secret, args.numbers, b_models, outsider,
             )
+            for i in range(args.rounds)
+        }  # fmt: skip
+        done = run_logged(play_round, tasks, settings, args.workers, args.log)
+        results = [r for r in done.values() if r is not None]
+        made_a, made_b = sum(a for a, _ in results), sum(b for _, b in results)
+        (a_low, a_high), (b_low, b_high) = wilson(made_a, len(results)), wilson(made_b, len(results))
+        diff = paired([float(b) - float(a) for a, b in results])
+        print(
+            f"  {cards:>5} {len(results):>7} {made_a / len(results):5.3f} [{a_low:.2f},{a_high:.2f}]"
+            f" {made_b / len(results):5.3f} [{b_low:.2f},{b_high:.2f}] {diff.worse:>7} {diff.better:>7}"
+            f" {diff.sign_p:>7.3f}   ({time.perf_counter() - started:.0f} s)",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -28,13 +28,12 @@ could give with the numbers as they are chosen.
 from __future__ import annotations
 
 import argparse
-import json
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
 import tricktable
+from tricktable.arena.run_log import run_logged
 from tricktable.arena.stats import wilson
 from tricktable.bots.base import bot_kinds, make_bot
 from tricktable.bots.tricks_together.search import LEVELS
@@ -104,40 +103,13 @@ def play_game(args: tuple[str, int, int, bool, str | None]) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def logged_games(path: Path, settings: dict[str, Any]) -> dict[int, dict[str, Any]]:
-    """The games already in the log at ``path``, by seed; a game played with other settings is an error."""
-    games: dict[int, dict[str, Any]] = {}
-    if not path.exists():
-        return games
-    for number, line in enumerate(path.read_text().splitlines(), 1):
-        if not line.strip():
-            continue
-        entry = json.loads(line)
-        seed, played_with = entry.pop("seed"), entry.pop("settings")
-        if played_with != settings:
-            raise SystemExit(f"{path} line {number} was played with {played_with}, not {settings}")
-        entry["rounds"] = [tuple(r) for r in entry["rounds"]]
-        games[seed] = entry
-    return games
-
-
 def play_all(settings: dict[str, Any], seeds: list[int], workers: int, log: Path | None) -> list[dict[str, Any]]:
     """The game of each seed with ``settings`` (``level``, ``players``, ``secret``, ``outsider``), those already in
     ``log`` read from it and the rest played (and written to it)."""
-    done = logged_games(log, settings) if log is not None else {}
-    todo = [seed for seed in seeds if seed not in done]
-    if done:
-        print(f"{len(seeds) - len(todo)} games read from {log}, {len(todo)} to play")
     level, players, secret, outsider = (settings[k] for k in ("level", "players", "secret", "outsider"))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = {pool.submit(play_game, (level, players, seed, secret, outsider)): seed for seed in todo}
-        for future in as_completed(futures):
-            game = future.result()
-            done[futures[future]] = game
-            if log is not None:
-                with log.open("a") as out:  # a line per game, so that a run cut short keeps what it played
-                    out.write(json.dumps({"seed": futures[future], "settings": settings, **game}) + "\n")
-    return [done[seed] for seed in seeds]
+    tasks = {seed: (level, players, seed, secret, outsider) for seed in seeds}
+    games = run_logged(play_game, tasks, settings, workers, log)
+    return [games[seed] for seed in seeds]
 
 
 def main() -> None:

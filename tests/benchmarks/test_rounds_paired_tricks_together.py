@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+from pathlib import Path
+
 from tricktable.bots.tricks_together.search import TeamMate
 
 from benchmarks import rounds_paired_tricks_together as ROUNDS
@@ -71,3 +76,22 @@ def test_an_outsider_sits_at_both_tables_and_only_team_b_is_told() -> None:
     ]
     # Not told, the two teams are the same and play alike, the outsider among them.
     assert all(r is not None and r[0] == r[1] for r in rounds[::2])
+
+
+def test_the_paired_rounds_resume_from_their_log(tmp_path: Path) -> None:
+    log = tmp_path / "rounds.jsonl"
+    command = [
+        sys.executable, "-m", "benchmarks.rounds_paired_tricks_together", "--a", "easy:budget=60.0", "--b",
+        "easy:budget=60.0,table_numbers=0", "--cards", "2", "--seed", "40", "--workers", "1", "--log", str(log),
+    ]  # fmt: skip
+    root = Path(__file__).resolve().parents[2]
+    first = subprocess.run([*command, "--rounds", "3"], cwd=root, capture_output=True, text=True, check=True)
+    assert len(log.read_text().splitlines()) == 3
+    again = subprocess.run([*command, "--rounds", "4"], cwd=root, capture_output=True, text=True, check=True)
+    assert "3 read from" in again.stdout and len(log.read_text().splitlines()) == 4
+    keys = sorted(json.loads(line)["key"] for line in log.read_text().splitlines())
+    assert keys == [[2, 40], [2, 41], [2, 42], [2, 43]]  # (size, seed): each round once
+    assert "2 " in first.stdout.splitlines()[-1]  # the size's row is printed
+    other = subprocess.run([*command[:-2], "--players", "3", "--log", str(log), "--rounds", "4"], cwd=root,
+                           capture_output=True, text=True)  # fmt: skip
+    assert other.returncode != 0 and "was played with" in other.stderr
