@@ -12,6 +12,11 @@ optionally with fields changed: ``strong:solver_tricks=7`` (comma-separated ``fi
 ``--b-belief FILE`` and ``--b-card-model FILE`` give team B a learned belief (``train belief --out FILE``) or a
 fitted model of partners' cards (``play_reading_fit --out FILE``) in place of the shipped one: the next turn of
 a model, tried on the same deals as the shipped one.
+
+``--log FILE`` makes a long run resumable (``tricktable.arena.run_log``): every game's rounds are written to the
+file as the game ends, keyed by its seed with the run's settings, and a run started again with the same file and
+settings plays only the games not yet there; a game of other settings in the file is refused.  The seconds printed
+are this run's.
 """
 
 from __future__ import annotations
@@ -20,12 +25,12 @@ import argparse
 import copy
 import json
 import time
-from concurrent.futures import ProcessPoolExecutor
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import tricktable
+from tricktable.arena.run_log import run_logged
 from tricktable.arena.stats import paired, wilson
 from tricktable.bots.tricks_together import card_value, position_value, search
 from tricktable.bots.tricks_together.belief import Belief
@@ -161,17 +166,24 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--min-cards", type=int, default=2, help="compare rounds of at least this many cards")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--log", type=Path, help="a file of finished games, so that a run cut short resumes")
     add_model_options(parser)
     args = parser.parse_args()
     for text in (args.a, args.b, args.numbers):
         parse_level(text)  # refuse a bad level before any game starts
     b_models = given_models(args)
-    tasks = [
-        (args.a, args.b, args.numbers, args.players, args.seed + g, args.min_cards, b_models) for g in range(args.games)
-    ]
+    tasks = {
+        args.seed + g: (args.a, args.b, args.numbers, args.players, args.seed + g, args.min_cards, b_models)
+        for g in range(args.games)
+    }
+    # A game is named by its seed in the log; everything else that shapes its play is the run's settings.
+    settings = {
+        "a": args.a, "b": args.b, "numbers": args.numbers, "players": args.players, "min_cards": args.min_cards,
+        "b_models": list(b_models),
+    }  # fmt: skip
     started = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        rounds = [r for game in pool.map(play_game, tasks, chunksize=1) for r in game]
+    done = run_logged(play_game, tasks, settings, args.workers, args.log)
+    rounds = [r for game in done.values() for r in game]
     print(f"{args.players} players, {args.games} games, {len(rounds)} rounds in {time.perf_counter() - started:.0f} s")
     print(f"  {'cards':>5} {'rounds':>7} {'A made':>17} {'B made':>17} {'A only':>7} {'B only':>7}")
     for cards in [*sorted({r[0] for r in rounds}), None]:

@@ -4,6 +4,8 @@ numbers, and a level's changed fields are the ones asked for."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -149,3 +151,25 @@ def test_team_b_plays_the_policy_it_is_given_and_a_misfit_is_refused(tmp_path: P
                 played += 1
             game.play(move)
     assert played > 20 and differ > 0
+
+
+def test_the_paired_games_resume_from_their_log(tmp_path: Path) -> None:
+    log = tmp_path / "games.jsonl"
+    command = [
+        sys.executable, "-m", "benchmarks.play_paired_tricks_together", "--a", "easy:budget=60.0", "--b",
+        "easy:budget=60.0,solver_tricks=7", "--numbers", "easy", "--min-cards", "6", "--seed", "70", "--workers", "1",
+        "--log", str(log),
+    ]  # fmt: skip
+    root = Path(__file__).resolve().parents[2]
+    first = subprocess.run([*command, "--games", "1"], cwd=root, capture_output=True, text=True, check=True)
+    assert len(log.read_text().splitlines()) == 1
+    logged = json.loads(log.read_text())
+    assert logged["key"] == 70 and all(cards >= 6 for cards, *_ in logged["result"])
+    again = subprocess.run([*command, "--games", "2"], cwd=root, capture_output=True, text=True, check=True)
+    assert "1 read from" in again.stdout
+    assert sorted(json.loads(line)["key"] for line in log.read_text().splitlines()) == [70, 71]  # each game once
+    # The rounds of the game read from the log are counted with the one played now.
+    rounds = len(logged["result"]) + len(json.loads(log.read_text().splitlines()[1])["result"])
+    assert rounds > 0 and f"{rounds} rounds in" in again.stdout and "rounds in" in first.stdout
+    other = subprocess.run([*command, "--games", "2", "--min-cards", "5"], cwd=root, capture_output=True, text=True)
+    assert other.returncode != 0 and "was played with" in other.stderr
