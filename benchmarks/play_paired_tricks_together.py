@@ -11,7 +11,8 @@ optionally with fields changed: ``strong:solver_tricks=7`` (comma-separated ``fi
 
 ``--b-belief FILE`` and ``--b-card-model FILE`` give team B a learned belief (``train belief --out FILE``) or a
 fitted model of partners' cards (``play_reading_fit --out FILE``) in place of the shipped one: the next turn of
-a model, tried on the same deals as the shipped one.
+a model, tried on the same deals as the shipped one (and so on for the other ``--b-...`` models, e.g.
+``--b-number-reading FILE`` from ``number_reading_fit --out FILE``).
 
 ``--log FILE`` makes a long run resumable (``tricktable.arena.run_log``): every game's rounds are written to the
 file as the game ends, keyed by its seed with the run's settings, and a run started again with the same file and
@@ -32,7 +33,7 @@ from typing import Any
 import tricktable
 from tricktable.arena.run_log import run_logged
 from tricktable.arena.stats import paired, wilson
-from tricktable.bots.tricks_together import card_value, position_value, search
+from tricktable.bots.tricks_together import card_value, number_reading, position_value, search
 from tricktable.bots.tricks_together.belief import Belief
 from tricktable.bots.tricks_together.play_reading import FEATURES
 from tricktable.bots.tricks_together.policy import policy
@@ -40,9 +41,9 @@ from tricktable.bots.tricks_together.search import Level, TeamMate
 from tricktable.bots.tricks_together.small_rounds import load_table
 
 #: A team's learned belief, fitted card model, shared small-round numbers, learned value of a card, learned
-#: value of a position and learned policy, as files (``None``: the shipped ones).
-Models = tuple[str | None, str | None, str | None, str | None, str | None, str | None]
-SHIPPED: Models = (None, None, None, None, None, None)
+#: value of a position, learned policy and fitted model of numbers, as files (``None``: the shipped ones).
+Models = tuple[str | None, str | None, str | None, str | None, str | None, str | None, str | None]
+SHIPPED: Models = (None, None, None, None, None, None, None)
 
 
 def parse_level(text: str) -> Level:
@@ -59,13 +60,18 @@ def belief_model(path: str) -> Belief:
 
 
 @cache
+def number_model(path: str) -> dict[str, number_reading.Reader]:
+    return number_reading.load(Path(path))
+
+
+@cache
 def card_model(path: str) -> tuple[float, ...]:
     return tuple(float(c) for c in json.loads(Path(path).read_text(encoding="utf-8"))["coefficients"])
 
 
 def check_models(models: Models, players: int) -> None:
     """Refuse, before any game starts, model files that do not load or do not fit the table."""
-    belief, cards, numbers, value, position, learned_policy = models
+    belief, cards, numbers, value, position, learned_policy, number_reading = models
     try:
         if belief is not None and belief_model(belief).players != players:
             raise SystemExit(f"{belief} is a belief for {belief_model(belief).players} players, not {players}")
@@ -79,6 +85,9 @@ def check_models(models: Models, players: int) -> None:
             position_value.value(Path(position))
         if learned_policy is not None:
             policy(learned_policy)
+        fitted = number_model(number_reading) if number_reading is not None else None
+        if fitted is not None and not any(key.startswith(f"{players}/") for key in fitted):
+            raise SystemExit(f"{number_reading} holds no model of numbers for {players} players")
     except (OSError, ValueError, KeyError) as error:
         raise SystemExit(f"a model file does not load: {error}") from None
 
@@ -90,12 +99,16 @@ def add_model_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--b-card-value", help="team B's learned value of a card (from card_value_fit --out)")
     parser.add_argument("--b-position-value", help="team B's learned value of a position (from train value --out)")
     parser.add_argument("--b-policy", help="team B's learned policy (from train policy --out)")
+    parser.add_argument(
+        "--b-number-reading", help="team B's fitted model of numbers (from number_reading_fit --out)"
+    )
 
 
 def given_models(args: argparse.Namespace) -> Models:
     """Team B's models from the options ``add_model_options`` adds, checked against the table's players."""
     models: Models = (
-        args.b_belief, args.b_card_model, args.b_number_table, args.b_card_value, args.b_position_value, args.b_policy
+        args.b_belief, args.b_card_model, args.b_number_table, args.b_card_value, args.b_position_value, args.b_policy,
+        args.b_number_reading,
     )  # fmt: skip
     check_models(models, args.players)
     return models
@@ -117,6 +130,8 @@ def team(level: Level, players: int, seed: int, models: Models = SHIPPED) -> dic
             bot.position_model = position_value.value(Path(models[4]))
         if models[5] is not None:
             bot.policy_model = policy(models[5])
+        if models[6] is not None:
+            bot.number_model = number_model(models[6])
     return bots
 
 

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import json
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 import tricktable
+from tricktable.bots.tricks_together import number_reading_fit
 from tricktable.bots.tricks_together.blueprint import number_scale
-from tricktable.bots.tricks_together.number_reading import Reader, features, reader_for
+from tricktable.bots.tricks_together.number_reading import MODEL, Reader, features, reader_for
 from tricktable.bots.tricks_together.number_reading_fit import SETTINGS, _softmax, choices, fit
-from tricktable.bots.tricks_together.search import LEVELS, TeamMate
+from tricktable.bots.tricks_together.search import LEVELS, TeamMate, parse_level
 from tricktable.core.cards import parse_card
 from tricktable.rules.tricks_together import read_view, sample_deals
 
@@ -115,3 +120,62 @@ def test_open_numbers_are_not_guessed() -> None:
     while game.phase == "commit":
         game.play(TeamMate(level="strong", seed=2).choose(game.view(game.to_move)))
     assert TeamMate(level="strong", seed=4)._reader(read_view(game.view(game.to_move))) is None
+
+
+def test_shown_numbers_of_long_rounds_can_be_read_by_the_model() -> None:
+    game = tricktable.new_game("tricks-together", players=4, seed=5, deals=[{"round": 7, "dealer": 0}])
+    while game.phase == "commit":
+        game.play(TeamMate(level="strong", seed=2).choose(game.view(game.to_move)))
+    k = read_view(game.view(game.to_move))
+    bot = TeamMate(level="strong", seed=4)
+    bot.level = parse_level("strong:model_reading=1")
+    reader = bot._shown_reader(k)
+    assert reader is not None and TeamMate(level="strong", seed=4)._shown_reader(k) is None
+    worlds = sample_deals(k, 60, bot.rng)
+    weights = bot._read_shown(k, reader, worlds, [1.0] * len(worlds))
+    partners = [p for p in range(4) if p not in (k.seat, k.dealer)]
+    scale = number_scale(7, 4, True)
+    for hands, weight in zip(worlds, weights):
+        expected = 1.0
+        for p in partners:
+            chances = reader.chances(features(hands[p] | k.played_by[p], 7, 4, k.trump, k.trump_card, p, scale))
+            expected *= chances[k.numbers[p]]
+        assert weight == pytest.approx(expected)
+    assert len(set(weights)) > 1  # hands that explain the numbers better weigh more
+    # In the level's weighing, the model replaces the Gaussian around the estimate: the same worlds weigh as the
+    # model says, times what the level reads besides (here nothing: no card has been played).
+    _, level_weights = bot.weigh(k, worlds)
+    assert level_weights == pytest.approx(weights)
+    # A refitted model given to the bot is the one it reads by.
+    flat = Reader([[0.0] * len(features(0, 7, 4, 0, 0, 1, scale))] * 8, [0.0] * 8)
+    bot.number_model = {"4/7": flat}
+    assert bot._shown_reader(k) is flat
+    assert bot.weigh(k, worlds)[1] == pytest.approx([(1 / 8) ** len(partners)] * len(worlds))
+
+
+def test_many_rows_chances_are_each_rows_chances() -> None:
+    reader = reader_for(4, 6)
+    assert reader is not None
+    scale = number_scale(6, 4, True)
+    hands = [mask("AS", "KS", "2H", "3H", "4D", "5C"), mask("2S", "AH", "KH", "QD", "JD", "TC")]
+    rows = [features(hand, 6, 4, suit("S"), parse_card("9S"), 2, scale) for hand in hands]
+    many = reader.chances_many(rows)
+    assert many.shape == (2, 7)
+    for row, chances in zip(rows, many):
+        assert list(chances) == pytest.approx(reader.chances(row))
+
+
+def test_a_refit_of_some_settings_keeps_the_others(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "numbers.json"
+    argv = ["number_reading_fit", "--settings", "4/6", "--deals", "3", "--workers", "1", "--out", str(out)]
+    monkeypatch.setattr(sys, "argv", argv)
+    number_reading_fit.main()
+    shipped = json.loads(MODEL.read_text(encoding="utf-8"))
+    refitted = json.loads(out.read_text(encoding="utf-8"))
+    assert set(refitted) == set(shipped)
+    assert refitted["4/6"] != shipped["4/6"]  # fitted again on the three deals' choices
+    assert all(refitted[key] == shipped[key] for key in shipped if key != "4/6")
+    assert number_reading_fit.parse_setting("5/7") == (5, 7)
+    for wrong in ("4/5", "2/6", "four/6", "4"):
+        with pytest.raises(SystemExit, match="no setting"):
+            number_reading_fit.parse_setting(wrong)

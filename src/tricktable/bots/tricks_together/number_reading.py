@@ -5,11 +5,11 @@ gives.  The blueprint's estimate (``quick_number``) is a poor guide to it: of th
 chose, a Gaussian around the estimate predicts about 42%.  This module holds a model fitted to those choices
 (``number_reading_fit.py``): a softmax over the numbers 0..cards on a few plain features of the hand as its holder
 saw it (the estimate, trumps, sure trumps, high trumps, plain aces and kings, voids and singletons, the chooser's
-position), which predicts about 76-82% of them.  It was fitted to the numbers ``strong`` chose when it judged them
-by the blueprint's play-outs; since it judges them by the learned policy's (``search.Level.policy_numbers``) the
-model is a step behind (Secret rounds made as many rounds with it as before, see the game's page).  With Secret
-numbers a team-mate takes a partner's hidden number, in each sampled world, to be the model's likeliest number for
-the partner's hand there.
+position), which predicts about 76-82% of them.  The 3- and 5-player settings were fitted to the numbers
+``strong`` chose when it judged them by the blueprint's play-outs, and are a step behind it since it judges them by
+the learned policy's (``search.Level.policy_numbers``); the 4-player ones were fitted again to the numbers it
+chooses now.  With Secret numbers a team-mate takes a partner's hidden number, in each sampled world, to be the
+model's likeliest number for the partner's hand there; ``fast`` takes the likeliest number for its own hand.
 
 The model is stored in ``number_reading.json``, one entry per setting (3 to 5 players, 6 and 7 cards, with
 trumps); other settings guess hidden numbers through the blueprint's estimate.
@@ -77,6 +77,13 @@ class Reader:
             return []
         return [int(n) for n in (np.asarray(rows) @ self.matrix + self.bias).argmax(axis=1)]
 
+    def chances_many(self, rows: list[list[float]]) -> np.ndarray:
+        """The chance of each number for each row (rows x numbers), in one matrix product."""
+        scores = np.asarray(rows, dtype=float) @ self.matrix + self.bias
+        exps = np.exp(scores - scores.max(axis=1, keepdims=True))
+        chances: np.ndarray = exps / exps.sum(axis=1, keepdims=True)
+        return chances
+
     def likeliest(self, row: list[float]) -> int:
         return self.likeliest_many([row])[0]
 
@@ -86,10 +93,19 @@ class Reader:
         return [float(e) for e in exps / exps.sum()]
 
 
+def load(path: Path = MODEL) -> dict[str, Reader]:
+    """Every setting's model in a file written by ``number_reading_fit`` (a ``KeyError`` or ``ValueError`` if
+    it is not one)."""
+    entries = json.loads(path.read_text(encoding="utf-8"))
+    return {key: Reader(entry["weights"], entry["bias"]) for key, entry in entries.items()}
+
+
 @cache
-def reader_for(players: int, cards: int) -> Reader | None:
-    """The model for a setting with trumps, or ``None`` where none was fitted."""
-    if not MODEL.exists():
-        return None
-    entry = json.loads(MODEL.read_text(encoding="utf-8")).get(f"{players}/{cards}")
-    return None if entry is None else Reader(entry["weights"], entry["bias"])
+def _shipped() -> dict[str, Reader]:
+    return load() if MODEL.exists() else {}
+
+
+def reader_for(players: int, cards: int, models: dict[str, Reader] | None = None) -> Reader | None:
+    """The model for a setting with trumps (from ``models``, else the shipped file), or ``None`` where none
+    was fitted."""
+    return (_shipped() if models is None else models).get(f"{players}/{cards}")

@@ -135,6 +135,10 @@ class Level:
     #: share of the worlds besides (a number off the table is misread by the partners; negative: off; ``strong``:
     #: 0.03, about one or two rounds more in a hundred of 3 to 5 cards at 4 and 5 players)
     table_search: float = -1.0
+    #: read a partner's shown number of 6 or 7 cards (with trumps) through the model fitted to the team-mates'
+    #: numbers (``number_reading``): a world weighs the model's chance of the number for the partner's sampled
+    #: hand, raised to this power, in place of the Gaussian around the blueprint's estimate (0: ``sigma``)
+    model_reading: float = 0.0
 
 
 LEVELS = {
@@ -241,6 +245,9 @@ class TeamMate(LevelledBot[Level]):
     value_table: dict[str, Any] | None = None
     #: The learned position value (``None``: the shipped ``position_value.npz``), to try another beside it.
     position_model: PositionValue | None = None
+    #: The fitted models of team-mates' numbers (``None``: the shipped ``number_reading.json``), to try a refitted
+    #: one beside it.
+    number_model: dict[str, Reader] | None = None
     #: The learned policy (``None``: the shipped one for the table's count, ``policy.MODELS``), to try the next
     #: turn of it beside the shipped one.
     policy_model: Policy | None = None
@@ -376,7 +383,7 @@ class TeamMate(LevelledBot[Level]):
     def _imitated_number(self, k: Knowledge, estimate: float) -> int:
         """Without search: the number the model fitted to ``strong``'s numbers finds likeliest for this hand (6
         and 7 cards, with trumps), else the blueprint's estimate rounded."""
-        reader = reader_for(k.players, k.cards) if k.trump >= 0 else None
+        reader = reader_for(k.players, k.cards, self.number_model) if k.trump >= 0 else None
         if reader is None:
             return min(k.cards, int(estimate + 0.5))
         scale = number_scale(k.cards, k.players, True)
@@ -446,8 +453,10 @@ class TeamMate(LevelledBot[Level]):
         scale = number_scale(k.cards, k.players, k.trump >= 0)
         shared = self._uses_shared(k)
         reader = self._reader(k)
-        # Under the shared policy a partner's number says more than the blueprint's estimate: it is read exactly.
-        sigma = float("inf") if shared else level.sigma
+        shown_reader = None if shared else self._shown_reader(k)
+        # Under the shared policy a partner's number says more than the blueprint's estimate: it is read exactly;
+        # under the fitted model of numbers, by the model.
+        sigma = float("inf") if shared or shown_reader is not None else level.sigma
         outsiders = sum(1 << p for p in self._other_outsiders(k))  # a bit a seat, as the kernel reads them
         targets, weights = cteam.world_weights(
             worlds, k.played_by, k.numbers, k.seat, k.dealer, k.cards, k.trump, k.trump_card, scale,
@@ -455,7 +464,9 @@ class TeamMate(LevelledBot[Level]):
         )  # fmt: skip
         if shared:
             self._read_shared(k, worlds, targets, weights)
-        elif reader is not None:
+        if shown_reader is not None:
+            weights = self._read_shown(k, shown_reader, worlds, weights)
+        if not shared and reader is not None:
             self._guess_hidden(k, reader, worlds, targets)
         if level.policy_reading and k.history:
             fits = cpolicy.likelihoods(
@@ -533,7 +544,35 @@ class TeamMate(LevelledBot[Level]):
             return None
         if all(k.numbers[p] is not None for p in range(k.players) if p not in (k.seat, k.dealer)):
             return None
-        return reader_for(k.players, k.cards)
+        return reader_for(k.players, k.cards, self.number_model)
+
+    def _shown_reader(self, k: Knowledge) -> Reader | None:
+        """The fitted model of how team-mates choose, where this level reads shown numbers by it."""
+        if not self.level.model_reading or k.trump < 0 or k.cards < 6:
+            return None
+        return reader_for(k.players, k.cards, self.number_model)
+
+    def _read_shown(self, k: Knowledge, reader: Reader, worlds: list[list[int]], weights: list[float]) -> list[float]:
+        """Each world's weight times the model's chance, raised to ``model_reading``, of every number a partner
+        (not an outsider, who does not choose as the team-mates do) has shown, for its hand in that world."""
+        n = k.players
+        shown = [
+            p
+            for p in range(n)
+            if p not in (k.seat, k.dealer) and k.numbers[p] is not None and p not in self.outsiders
+        ]
+        if not shown or not worlds:
+            return weights
+        scale = number_scale(k.cards, n, True)
+        rows = [
+            features(hands[p] | k.played_by[p], k.cards, n, k.trump, k.trump_card, (p - k.dealer) % n, scale)
+            for hands in worlds
+            for p in shown
+        ]
+        chances = reader.chances_many(rows).reshape(len(worlds), len(shown), k.cards + 1)
+        numbers = np.array([k.numbers[p] for p in shown])
+        fits = chances[:, np.arange(len(shown)), numbers].prod(axis=1) ** self.level.model_reading
+        return (np.asarray(weights) * fits).tolist()
 
     def _guess_hidden(self, k: Knowledge, reader: Reader, worlds: list[list[int]], targets: list[list[int]]) -> None:
         """With Secret numbers, in place: a partner's hidden number is, in each world, the number the fitted model
