@@ -89,9 +89,7 @@ class Reader:
         return self.likeliest_many([row])[0]
 
     def chances(self, row: list[float]) -> list[float]:
-        scores = np.asarray(row) @ self.matrix + self.bias
-        exps = np.exp(scores - scores.max())
-        return [float(e) for e in exps / exps.sum()]
+        return [float(c) for c in self.chances_many([row])[0]]
 
 
 def load(path: Path = MODEL) -> dict[str, Reader]:

@@ -110,14 +110,12 @@ def main() -> None:
             y = np.array([r[1] for r in rows])
             held_out = np.arange(len(y)) % 5 == 0
             weights, bias = fit(x[~held_out], y[~held_out], cards + 1)
-            chance = _softmax(x[held_out] @ weights + bias)
-            hits = float((chance.argmax(1) == y[held_out]).mean())
-            log_chance = float(np.log(chance[np.arange(held_out.sum()), y[held_out]]).mean())
+            hits, log_chance = judge(_softmax(x[held_out] @ weights + bias), y[held_out])
             g_hits, g_log = gaussian_score(x[held_out], y[held_out], cards + 1)
             before = reader_for(players, cards)
-            was = (
-                "" if before is None else ", the model before " + _score(before.chances_many(x[held_out]), y[held_out])
-            )
+            was = ""
+            if before is not None:
+                was = ", the model before {:.3f}, {:.3f}".format(*judge(before.chances_many(x[held_out]), y[held_out]))
             print(
                 f"{players} players, {cards} cards: {len(y)} numbers; held out: model {hits:.3f} right,"
                 f" log-chance {log_chance:.3f}; Gaussian around the estimate {g_hits:.3f}, {g_log:.3f}{was}"
@@ -140,9 +138,10 @@ def parse_setting(text: str) -> tuple[int, int]:
     raise SystemExit(f"no setting {text!r}: PLAYERS/CARDS, 3 to 5 players and 6 or 7 cards, e.g. 4/7")
 
 
-def _score(chance: np.ndarray, y: np.ndarray) -> str:
-    """The share of numbers a model's likeliest gets right, and the mean log-chance of the number chosen."""
-    return f"{(chance.argmax(1) == y).mean():.3f}, {np.log(chance[np.arange(len(y)), y]).mean():.3f}"
+def judge(chance: np.ndarray, y: np.ndarray) -> tuple[float, float]:
+    """Of a model's chances for the numbers ``y`` chosen: the share its likeliest number gets right, and the
+    mean log-chance of the number chosen."""
+    return float((chance.argmax(1) == y).mean()), float(np.log(chance[np.arange(len(y)), y]).mean())
 
 
 if __name__ == "__main__":

@@ -557,37 +557,35 @@ class TeamMate(LevelledBot[Level]):
         (not an outsider, who does not choose as the team-mates do) has shown, for its hand in that world."""
         n = k.players
         shown = [
-            p
-            for p in range(n)
-            if p not in (k.seat, k.dealer) and k.numbers[p] is not None and p not in self.outsiders
+            p for p in range(n) if p not in (k.seat, k.dealer) and k.numbers[p] is not None and p not in self.outsiders
         ]
         if not shown or not worlds:
             return weights
-        scale = number_scale(k.cards, n, True)
-        rows = [
-            features(hands[p] | k.played_by[p], k.cards, n, k.trump, k.trump_card, (p - k.dealer) % n, scale)
-            for hands in worlds
-            for p in shown
-        ]
-        chances = reader.chances_many(rows).reshape(len(worlds), len(shown), k.cards + 1)
+        chances = reader.chances_many(self._hand_rows(k, worlds, shown)).reshape(len(worlds), len(shown), k.cards + 1)
         numbers = np.array([k.numbers[p] for p in shown])
         fits = chances[:, np.arange(len(shown)), numbers].prod(axis=1) ** self.level.model_reading
         return (np.asarray(weights) * fits).tolist()
+
+    @staticmethod
+    def _hand_rows(k: Knowledge, worlds: list[list[int]], seats: list[int]) -> list[list[float]]:
+        """The fitted model's features of each of ``seats``' hands as dealt (its cards now and those it played),
+        world by world and seat by seat within a world."""
+        n = k.players
+        scale = number_scale(k.cards, n, True)
+        return [
+            features(hands[p] | k.played_by[p], k.cards, n, k.trump, k.trump_card, (p - k.dealer) % n, scale)
+            for hands in worlds
+            for p in seats
+        ]
 
     def _guess_hidden(self, k: Knowledge, reader: Reader, worlds: list[list[int]], targets: list[list[int]]) -> None:
         """With Secret numbers, in place: a partner's hidden number is, in each world, the number the fitted model
         (``number_reading``) finds likeliest for its sampled hand; the dealer takes the rest."""
         n = k.players
-        scale = number_scale(k.cards, n, True)
         hidden = [
             p for p in range(n) if p not in (k.seat, k.dealer) and k.numbers[p] is None and p not in self.outsiders
         ]
-        rows = [
-            features(hands[p] | k.played_by[p], k.cards, n, k.trump, k.trump_card, (p - k.dealer) % n, scale)
-            for hands in worlds
-            for p in hidden
-        ]
-        guesses = iter(reader.likeliest_many(rows))
+        guesses = iter(reader.likeliest_many(self._hand_rows(k, worlds, hidden)))
         for target in targets:
             for p in hidden:
                 target[p] = next(guesses)
