@@ -12,7 +12,9 @@ optionally with fields changed: ``strong:solver_tricks=7`` (comma-separated ``fi
 ``--b-belief FILE`` and ``--b-card-model FILE`` give team B a learned belief (``train belief --out FILE``) or a
 fitted model of partners' cards (``play_reading_fit --out FILE``) in place of the shipped one: the next turn of
 a model, tried on the same deals as the shipped one (and so on for the other ``--b-...`` models, e.g.
-``--b-number-reading FILE`` from ``number_reading_fit --out FILE``).
+``--b-number-reading FILE`` from ``number_reading_fit --out FILE``, or ``--b-reading-policy FILE``, a policy from
+``train policy --out FILE`` that B reads its partners' past cards by in place of the one it plays its worlds out
+with).
 
 ``--log FILE`` makes a long run resumable (``tricktable.arena.run_log``): every game's rounds are written to the
 file as the game ends, keyed by its seed with the run's settings, and a run started again with the same file and
@@ -28,7 +30,7 @@ import json
 import time
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import tricktable
 from tricktable.arena.run_log import run_logged
@@ -40,10 +42,22 @@ from tricktable.bots.tricks_together.policy import policy
 from tricktable.bots.tricks_together.search import Level, TeamMate
 from tricktable.bots.tricks_together.small_rounds import load_table
 
-#: A team's learned belief, fitted card model, shared small-round numbers, learned value of a card, learned
-#: value of a position, learned policy and fitted model of numbers, as files (``None``: the shipped ones).
-Models = tuple[str | None, str | None, str | None, str | None, str | None, str | None, str | None]
-SHIPPED: Models = (None, None, None, None, None, None, None)
+
+class Models(NamedTuple):
+    """A team's models, as files (``None``: the shipped one)."""
+
+    belief: str | None = None
+    card_model: str | None = None
+    number_table: str | None = None
+    card_value: str | None = None
+    position_value: str | None = None
+    policy: str | None = None
+    number_reading: str | None = None
+    #: The policy the partners' past cards are read by (``None``: the team's policy).
+    reading_policy: str | None = None
+
+
+SHIPPED = Models()
 
 
 def parse_level(text: str) -> Level:
@@ -71,23 +85,25 @@ def card_model(path: str) -> tuple[float, ...]:
 
 def check_models(models: Models, players: int) -> None:
     """Refuse, before any game starts, model files that do not load or do not fit the table."""
-    belief, cards, numbers, value, position, learned_policy, number_reading = models
     try:
+        belief, cards = models.belief, models.card_model
         if belief is not None and belief_model(belief).players != players:
             raise SystemExit(f"{belief} is a belief for {belief_model(belief).players} players, not {players}")
         if cards is not None and len(card_model(cards)) != len(FEATURES):
             raise SystemExit(f"{cards} holds {len(card_model(cards))} coefficients, not {len(FEATURES)}")
+        numbers = models.number_table
         if numbers is not None and not any(key.startswith(f"{players}/") for key in load_table(Path(numbers))):
             raise SystemExit(f"{numbers} holds no numbers for {players} players")
-        if value is not None and not card_value.load(Path(value))["shares"]:
-            raise SystemExit(f"{value} holds no rates")
-        if position is not None:
-            position_value.value(Path(position))
-        if learned_policy is not None:
-            policy(learned_policy)
-        fitted = number_model(number_reading) if number_reading is not None else None
+        if models.card_value is not None and not card_value.load(Path(models.card_value))["shares"]:
+            raise SystemExit(f"{models.card_value} holds no rates")
+        if models.position_value is not None:
+            position_value.value(Path(models.position_value))
+        for learned_policy in (models.policy, models.reading_policy):
+            if learned_policy is not None:
+                policy(learned_policy)
+        fitted = number_model(models.number_reading) if models.number_reading is not None else None
         if fitted is not None and not any(key.startswith(f"{players}/") for key in fitted):
-            raise SystemExit(f"{number_reading} holds no model of numbers for {players} players")
+            raise SystemExit(f"{models.number_reading} holds no model of numbers for {players} players")
     except (OSError, ValueError, KeyError) as error:
         raise SystemExit(f"a model file does not load: {error}") from None
 
@@ -99,16 +115,17 @@ def add_model_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--b-card-value", help="team B's learned value of a card (from card_value_fit --out)")
     parser.add_argument("--b-position-value", help="team B's learned value of a position (from train value --out)")
     parser.add_argument("--b-policy", help="team B's learned policy (from train policy --out)")
+    parser.add_argument("--b-number-reading", help="team B's fitted model of numbers (from number_reading_fit --out)")
     parser.add_argument(
-        "--b-number-reading", help="team B's fitted model of numbers (from number_reading_fit --out)"
+        "--b-reading-policy", help="the policy team B reads its partners' cards by (from train policy --out)"
     )
 
 
 def given_models(args: argparse.Namespace) -> Models:
     """Team B's models from the options ``add_model_options`` adds, checked against the table's players."""
-    models: Models = (
+    models = Models(
         args.b_belief, args.b_card_model, args.b_number_table, args.b_card_value, args.b_position_value, args.b_policy,
-        args.b_number_reading,
+        args.b_number_reading, args.b_reading_policy,
     )  # fmt: skip
     check_models(models, args.players)
     return models
@@ -118,20 +135,22 @@ def team(level: Level, players: int, seed: int, models: Models = SHIPPED) -> dic
     bots = {s: TeamMate(seed=seed * 16 + s) for s in range(players)}
     for bot in bots.values():
         bot.level = level
-        if models[0] is not None:
-            bot.belief_model = belief_model(models[0])
-        if models[1] is not None:
-            bot.card_model = list(card_model(models[1]))
-        if models[2] is not None:
-            bot.number_table = load_table(Path(models[2]))
-        if models[3] is not None:
-            bot.value_table = card_value.load(Path(models[3]))
-        if models[4] is not None:
-            bot.position_model = position_value.value(Path(models[4]))
-        if models[5] is not None:
-            bot.policy_model = policy(models[5])
-        if models[6] is not None:
-            bot.number_model = number_model(models[6])
+        if models.belief is not None:
+            bot.belief_model = belief_model(models.belief)
+        if models.card_model is not None:
+            bot.card_model = list(card_model(models.card_model))
+        if models.number_table is not None:
+            bot.number_table = load_table(Path(models.number_table))
+        if models.card_value is not None:
+            bot.value_table = card_value.load(Path(models.card_value))
+        if models.position_value is not None:
+            bot.position_model = position_value.value(Path(models.position_value))
+        if models.policy is not None:
+            bot.policy_model = policy(models.policy)
+        if models.number_reading is not None:
+            bot.number_model = number_model(models.number_reading)
+        if models.reading_policy is not None:
+            bot.reading_model = policy(models.reading_policy)
     return bots
 
 

@@ -9,7 +9,7 @@ a team of level B.  This measures what a change to the numbers does, where ``pla
 numbers for both) cannot.  It prints per size the share of rounds each level made with its 95% interval, the
 rounds only one of them made, and the sign test on those.  Levels, and B's models (``--b-belief``,
 ``--b-card-model``, ``--b-number-table``, ``--b-card-value``, ``--b-position-value``, ``--b-policy``,
-``--b-number-reading``), are given as in ``play_paired_tricks_together.py``.
+``--b-number-reading``, ``--b-reading-policy``), are given as in ``play_paired_tricks_together.py``.
 
 ``--outsider LEVEL`` seats a player of another level (any level ``bot_kinds`` names) in seat ``seed % players`` of
 both teams, and ``--b-told`` tells team B which seat it is (``TeamMate.outsiders``: B reads it without the team's

@@ -60,21 +60,19 @@ def test_team_b_plays_with_the_models_it_is_given_and_bad_files_are_refused(tmp_
         game = tricktable.new_game("tricks-together", players=4, seed=seed, deals=[{"round": 5, "dealer": 0}])
         while not game.score_sheet:
             seat = game.to_move
-            shipped = PAIRED.team(level, 4, seed, (str(MODEL), None, None, None, None, None, None))[seat].choose(
-                game.view(seat)
-            )
+            shipped = PAIRED.team(level, 4, seed, PAIRED.Models(belief=str(MODEL)))[seat].choose(game.view(seat))
             if game.phase == "play":
                 same += shipped == PAIRED.team(level, 4, seed)[seat].choose(game.view(seat))
-                other = PAIRED.team(level, 4, seed, (str(flat), str(blind), None, None, None, None, None))[seat]
+                other = PAIRED.team(level, 4, seed, PAIRED.Models(belief=str(flat), card_model=str(blind)))[seat]
                 differ += shipped != other.choose(game.view(seat))
             game.play(shipped)
     # The shipped files named are the shipped models; other models change some card.
     assert same > 20 and differ > 0
-    PAIRED.check_models((str(flat), str(blind), None, None, None, None, None), 4)
+    PAIRED.check_models(PAIRED.Models(belief=str(flat), card_model=str(blind)), 4)
     with pytest.raises(SystemExit, match="for 4 players, not 3"):
-        PAIRED.check_models((str(flat), None, None, None, None, None, None), 3)
+        PAIRED.check_models(PAIRED.Models(belief=str(flat)), 3)
     with pytest.raises(SystemExit, match="does not load"):
-        PAIRED.check_models((None, str(tmp_path / "missing.json"), None, None, None, None, None), 4)
+        PAIRED.check_models(PAIRED.Models(card_model=str(tmp_path / "missing.json")), 4)
 
 
 def test_team_b_plays_with_the_numbers_and_the_value_it_is_given(tmp_path: Path) -> None:
@@ -82,13 +80,16 @@ def test_team_b_plays_with_the_numbers_and_the_value_it_is_given(tmp_path: Path)
     numbers, blueprint_only = tmp_path / "numbers.json", tmp_path / "value.json"
     numbers.write_text(json.dumps({"4/2": load_table()["4/2"]}))
     blueprint_only.write_text(json.dumps({"shares": dict.fromkeys(map(str, range(2, 8)), 0.0)}))
-    PAIRED.check_models((None, None, str(numbers), str(blueprint_only), None, None, None), 4)
+    PAIRED.check_models(PAIRED.Models(number_table=str(numbers), card_value=str(blueprint_only)), 4)
     with pytest.raises(SystemExit, match="no numbers for 3 players"):
-        PAIRED.check_models((None, None, str(numbers), None, None, None, None), 3)
+        PAIRED.check_models(PAIRED.Models(number_table=str(numbers)), 3)
     with pytest.raises(SystemExit, match="does not load"):
-        PAIRED.check_models((None, None, None, str(tmp_path / "missing.json"), None, None, None), 4)
+        PAIRED.check_models(PAIRED.Models(card_value=str(tmp_path / "missing.json")), 4)
     bots = PAIRED.team(
-        PAIRED.parse_level("easy:value=1"), 4, 0, (None, None, str(numbers), str(blueprint_only), None, None, None)
+        PAIRED.parse_level("easy:value=1"),
+        4,
+        0,
+        PAIRED.Models(number_table=str(numbers), card_value=str(blueprint_only)),
     )
     assert all(bot.number_table == {"4/2": load_table()["4/2"]} for bot in bots.values())
     assert all(bot.value_table == {"shares": dict.fromkeys(map(str, range(2, 8)), 0.0)} for bot in bots.values())
@@ -100,7 +101,7 @@ def test_team_b_plays_with_the_numbers_and_the_value_it_is_given(tmp_path: Path)
             seat = game.to_move
             shipped = PAIRED.team(level, 4, seed)[seat].choose(game.view(seat))
             if game.phase == "play":
-                other = PAIRED.team(level, 4, seed, (None, None, None, str(blueprint_only), None, None, None))[seat]
+                other = PAIRED.team(level, 4, seed, PAIRED.Models(card_value=str(blueprint_only)))[seat]
                 differ += shipped != other.choose(game.view(seat))
             game.play(shipped)
     assert differ > 0
@@ -115,10 +116,10 @@ def test_team_b_takes_the_position_value_it_is_given_and_a_misfit_is_refused(tmp
 
     write(tmp_path / "even.npz", VALUE_FEATURES)
     write(tmp_path / "misfit.npz", VALUE_FEATURES + 1)
-    models = (None, None, None, None, str(tmp_path / "even.npz"), None, None)
+    models = PAIRED.Models(position_value=str(tmp_path / "even.npz"))
     PAIRED.check_models(models, 4)
     with pytest.raises(SystemExit, match="does not load"):
-        PAIRED.check_models((None, None, None, None, str(tmp_path / "misfit.npz"), None, None), 4)
+        PAIRED.check_models(PAIRED.Models(position_value=str(tmp_path / "misfit.npz")), 4)
     bots = PAIRED.team(PAIRED.parse_level("strong:position_value=1"), 4, 0, models)
     assert all(
         bot.position_model is not None and bot.position_model.layers[0][0].shape == (VALUE_FEATURES, 1)
@@ -135,10 +136,10 @@ def test_team_b_plays_the_policy_it_is_given_and_a_misfit_is_refused(tmp_path: P
 
     write(tmp_path / "even.npz", POLICY_FEATURES)  # every legal card scored alike: the lowest is played
     write(tmp_path / "misfit.npz", POLICY_FEATURES + 1)
-    models = (None, None, None, None, None, str(tmp_path / "even.npz"), None)
+    models = PAIRED.Models(policy=str(tmp_path / "even.npz"))
     PAIRED.check_models(models, 4)
     with pytest.raises(SystemExit, match="does not load"):
-        PAIRED.check_models((None, None, None, None, None, str(tmp_path / "misfit.npz"), None), 4)
+        PAIRED.check_models(PAIRED.Models(policy=str(tmp_path / "misfit.npz")), 4)
     assert PAIRED.team(LEVELS["fast"], 4, 0)[0].policy_model is None
     differ = played = 0
     for seed in range(4):
@@ -152,6 +153,14 @@ def test_team_b_plays_the_policy_it_is_given_and_a_misfit_is_refused(tmp_path: P
                 played += 1
             game.play(move)
     assert played > 20 and differ > 0
+    # The same file as the policy the partners' cards are read by: checked alike, and read by, not played.
+    reading = PAIRED.Models(reading_policy=str(tmp_path / "even.npz"))
+    PAIRED.check_models(reading, 4)
+    with pytest.raises(SystemExit, match="does not load"):
+        PAIRED.check_models(PAIRED.Models(reading_policy=str(tmp_path / "misfit.npz")), 4)
+    bot = PAIRED.team(LEVELS["strong"], 4, 0, reading)[0]
+    assert bot.policy_model is None and bot.reading_model is not None
+    assert bot.reading_model.layers[0][0].shape == (POLICY_FEATURES, 1)
 
 
 def test_the_paired_games_resume_from_their_log(tmp_path: Path) -> None:
@@ -181,11 +190,11 @@ def test_team_b_reads_numbers_by_the_model_it_is_given_and_a_misfit_is_refused(t
     (tmp_path / "four.json").write_text(json.dumps({"4/7": shipped["4/7"]}))
     (tmp_path / "three.json").write_text(json.dumps({"3/7": shipped["3/7"]}))
     (tmp_path / "broken.json").write_text(json.dumps({"4/7": {"weights": []}}))
-    PAIRED.check_models((None, None, None, None, None, None, str(tmp_path / "four.json")), 4)
+    PAIRED.check_models(PAIRED.Models(number_reading=str(tmp_path / "four.json")), 4)
     with pytest.raises(SystemExit, match="no model of numbers for 4 players"):
-        PAIRED.check_models((None, None, None, None, None, None, str(tmp_path / "three.json")), 4)
+        PAIRED.check_models(PAIRED.Models(number_reading=str(tmp_path / "three.json")), 4)
     with pytest.raises(SystemExit, match="does not load"):
-        PAIRED.check_models((None, None, None, None, None, None, str(tmp_path / "broken.json")), 4)
-    bots = PAIRED.team(LEVELS["strong"], 4, 0, (None, None, None, None, None, None, str(tmp_path / "four.json")))
+        PAIRED.check_models(PAIRED.Models(number_reading=str(tmp_path / "broken.json")), 4)
+    bots = PAIRED.team(LEVELS["strong"], 4, 0, PAIRED.Models(number_reading=str(tmp_path / "four.json")))
     assert all(set(bot.number_model or {}) == {"4/7"} for bot in bots.values())
     assert PAIRED.team(LEVELS["strong"], 4, 0)[0].number_model is None

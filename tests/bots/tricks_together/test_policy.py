@@ -255,6 +255,32 @@ def test_a_worlds_policy_reading_is_the_chance_of_the_partners_cards_seat_by_sea
     assert checked > 10 and differs > checked // 2
 
 
+def test_the_partners_cards_are_read_by_the_reading_policy_given_and_by_nothing_else() -> None:
+    """A team-mate given a policy to read its partners' cards by weighs each world exactly as one that plays its
+    worlds out with that policy (the reading is the only use of it), and otherwise as the shipped policy says."""
+    flat = Policy([(np.zeros((FEATURES, 1), np.float32), np.zeros(1, np.float32))])  # every card alike
+    compared = differ = 0
+    for seed in range(6):
+        game = belief_data.deal(4, 6, seed, seed % 4)
+        team = [make_bot(GAME, "fast", seed=seed) for _ in range(4)]
+        while not game.score_sheet:
+            view = game.view(game.to_move)
+            k = read_view(view)
+            if game.phase == "play" and len(k.history) >= 6 and game.to_move == seed % 4:
+                reader = TeamMate(seed=seed, level="strong")
+                reader.reading_model = flat
+                player = TeamMate(seed=seed, level="strong")
+                player.policy_model = flat
+                shipped = TeamMate(seed=seed, level="strong")
+                worlds = shipped.sample_worlds(k, 40)
+                weights = reader.weigh(k, worlds)[1]
+                assert weights == pytest.approx(player.weigh(k, worlds)[1])
+                differ += weights != pytest.approx(shipped.weigh(k, worlds)[1])
+                compared += 1
+            game.play(team[game.to_move].choose(view))
+    assert compared >= 6 and differ >= compared // 2
+
+
 def fixed_views() -> list[dict[str, Any]]:
     """Three positions of one 5-card deal (seats counted from 0; seat 3 deals, spades are trumps): seat 0
     answering the 10♥ in trick 2, seat 1 answering the 7♣ in trick 1, seat 3 leading trick 2."""

@@ -251,6 +251,9 @@ class TeamMate(LevelledBot[Level]):
     #: The learned policy (``None``: the shipped one for the table's count, ``policy.MODELS``), to try the next
     #: turn of it beside the shipped one.
     policy_model: Policy | None = None
+    #: The learned policy the partners' past cards are read by (``policy_reading``; ``None``: the one this
+    #: team-mate plays its worlds out with), to try a model of how the team-mates really play beside it.
+    reading_model: Policy | None = None
     #: Seats of players who do not share the team's conventions (a person, or a bot of another kind): their
     #: numbers and cards are not read through the blueprint, the shared small-round policy, the fitted models
     #: or the belief, which all describe team-mates like this one, and their hands are drawn at even odds.
@@ -469,8 +472,9 @@ class TeamMate(LevelledBot[Level]):
         if not shared and reader is not None:
             self._guess_hidden(k, reader, worlds, targets)
         if level.policy_reading and k.history:
+            reading = self.reading_model if self.reading_model is not None else self.policy(k.players)
             fits = cpolicy.likelihoods(
-                self.policy(k.players).layers, worlds, k.played_by, targets, k.history, k.seat, k.dealer, k.cards,
+                reading.layers, worlds, k.played_by, targets, k.history, k.seat, k.dealer, k.cards,
                 k.trump, k.trump_card, level.policy_reading, outsiders,
             )  # fmt: skip
             weights = [a * b for a, b in zip(weights, fits)]
