@@ -17,8 +17,9 @@ better, a light pull (``--anchor``) keeping it near the policy it started from. 
 of plays made, the loss and the share of cards whose best card moved; the weights are written after every turn
 (the run goes on from ``--out`` if it is there, at the turn its notes say), so a run stopped half-way resumes;
 the optimiser's running averages start afresh there, so a run resumed at turn 41 gives the same weights as the
-same run resumed there again, not those of a run never stopped.  A turn of 6000 deals takes about 13 s on 2
-workers (4 players).
+same run resumed there again, not those of a run never stopped.  A new run started from a finished one's weights
+(``--start`` that file, a new ``--out``) is anchored there instead, and can gain again where the first had
+stopped gaining.  A turn of 6000 deals takes about 13 s on 2 workers (4 players).
 """
 
 from __future__ import annotations
