@@ -105,6 +105,12 @@ class Level:
     #: judge a card in every trick by the learned value of a world (``card_value``): the chance the team makes its
     #: numbers there, from whether open hands can still make them and whether the blueprint does
     value: bool = False
+    #: in that value, the open hands' share (``card_value.share``) is multiplied by this in rounds of
+    #: ``open_weight_cards`` cards or more: below 1 the learned policy's play-out weighs more than the rates fitted
+    #: beside the blueprint's play-out say (no level does: at 0.3 in rounds of 7 cards it gained on the paired
+    #: rounds first tried and lost in the games played after, see the game's page)
+    open_weight: float = 1.0
+    open_weight_cards: int = 1
     #: choose a searched number by the same value: a world counts share x (open hands can make the numbers)
     #: + (1 - share) x (the blueprint makes them), the share at the round's size (no level does: it made fewer
     #: rounds in a paired match, see the game's page)
@@ -431,6 +437,8 @@ class TeamMate(LevelledBot[Level]):
                 batch_scores = self._position_scores(k, worlds, targets, weights, legal, answers)
             elif level.value:
                 share = card_value.share(k.players, k.left, self.value_table)
+                if k.cards >= level.open_weight_cards:
+                    share *= level.open_weight
                 # The chance of success in a world makeable with open hands that the blueprint does not make,
                 # as a share of that in one it does make (only the ratio orders the cards).
                 batch_scores = [share * o + (1.0 - share) * b for o, b in zip(open_scores, batch_scores)]
