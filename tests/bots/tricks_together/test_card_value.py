@@ -103,10 +103,9 @@ def value_positions() -> list[tuple[int, object, list[int]]]:
     return found
 
 
-def value_cards(twin: TeamMate, k: Any, legal: list[int], count: int, weight: float = 1.0) -> tuple[int, int]:
+def value_cards(twin: TeamMate, k: Any, legal: list[int], count: int) -> tuple[int, int]:
     """The card of most weight of share x makeable + (1 - share) x made by the blueprint over the first
-    ``count`` of the worlds ``twin`` draws (the share multiplied by ``weight``), and the card of the play-outs
-    alone over them."""
+    ``count`` of the worlds ``twin`` draws, and the card of the play-outs alone over them."""
     worlds = twin.sample_worlds(k, BATCH)
     targets, weights = twin.weigh(k, worlds)
     worlds, targets, weights = worlds[:count], targets[:count], weights[:count]
@@ -120,7 +119,7 @@ def value_cards(twin: TeamMate, k: Any, legal: list[int], count: int, weight: fl
         ))
         for card in legal
     ]  # fmt: skip
-    share = card_value.share(4, k.left) * weight
+    share = card_value.share(4, k.left)
     value = [share * o + (1 - share) * b for o, b in zip(kept, made)]
     return best_card(legal, value, votes), best_card(legal, made, votes)
 
@@ -142,19 +141,20 @@ def test_the_value_level_plays_the_card_of_the_most_weight_of_value() -> None:
 
 def test_the_open_weight_scales_the_open_hands_share_in_rounds_long_enough() -> None:
     """``open_weight`` multiplies the open hands' share in rounds of ``open_weight_cards`` cards or more (here
-    5), and leaves it alone in shorter ones; somewhere the scaled share chooses another card than the shipped
-    one, so the test sees the weight at work."""
+    5; a weight of 0 leaves the play-outs alone), and leaves it alone in shorter ones; somewhere the two choose
+    different cards, so the test sees the weight at work."""
     level = dataclasses.replace(LEVELS["normal"], value=True, play_worlds=BATCH, budget=60.0, solver_tricks=0)
     differs = 0
     for seed, k, legal in value_positions():
         assert k.cards == 5
-        scaled, short, twin, twin_short = (TeamMate(seed=seed) for _ in range(4))
-        scaled.level = twin.level = dataclasses.replace(level, open_weight=0.0, open_weight_cards=5)
-        short.level = twin_short.level = dataclasses.replace(level, open_weight=0.0, open_weight_cards=6)
-        by_scaled = value_cards(twin, k, legal, BATCH, 0.0)[0]
-        assert scaled.card(k, legal) == by_scaled
-        assert short.card(k, legal) == value_cards(twin_short, k, legal, BATCH)[0]
-        differs += by_scaled != value_cards(TeamMate(seed=seed), k, legal, BATCH)[0]
+        scaled, short, twin = TeamMate(seed=seed), TeamMate(seed=seed), TeamMate(seed=seed)
+        twin.level = level
+        scaled.level = dataclasses.replace(level, open_weight=0.0, open_weight_cards=5)
+        short.level = dataclasses.replace(level, open_weight=0.0, open_weight_cards=6)
+        by_value, by_play_outs = value_cards(twin, k, legal, BATCH)
+        assert scaled.card(k, legal) == by_play_outs
+        assert short.card(k, legal) == by_value
+        differs += by_value != by_play_outs
     assert differs > 0
 
 
