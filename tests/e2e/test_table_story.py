@@ -132,8 +132,9 @@ def test_a_finished_game_opened_again_shows_its_analysis(browser: Any, server: S
     page.goto(server.url + f"/t/{table}")
     page.wait_for_selector("#result:not([hidden])")
     page.click("#look")
+    # Wait for the finished game's rounds rather than count them at once: the page may still be drawing the sheet.
+    page.wait_for_function("() => document.querySelectorAll('#sheet .round').length >= 2", timeout=10_000)
     rounds = page.locator("#sheet .round").count()
-    assert rounds >= 2
     page.wait_for_function(f"() => document.querySelectorAll('#sheet .round details.analysis').length === {rounds}")
     assert not page.errors
 
