@@ -143,6 +143,23 @@ class Server:
 TEST_GRACE = 86_400.0
 
 
+#: Three random bots playing Tandem Trick to 24 points: a whole game in a few seconds.
+RANDOM_BOT_GAME = {
+    "game": "tandem-trick", "players": 3, "seats": [{"kind": "bot", "bot": "random"}] * 3, "seat": None, "seed": 3,
+    "options": {"target": 24},
+}  # fmt: skip
+
+
+def finished_game(server: Server, body: dict[str, Any] = RANDOM_BOT_GAME) -> str:
+    """A table of bots (``body``, by default ``RANDOM_BOT_GAME``) whose game they have played to its end."""
+    table = str(server.api("/api/tables", body)["table"]["id"])
+    deadline = time.monotonic() + 120
+    while server.api(f"/api/tables/{table}")["status"] != "over":
+        assert time.monotonic() < deadline, "the bots did not finish their game"
+        time.sleep(0.2)
+    return table
+
+
 def start_server(db: Path, bot_delay: float = 0.05, grace: float = TEST_GRACE, port: int | None = None) -> Server:
     port = port or free_port()
     command = [

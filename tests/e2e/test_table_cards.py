@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import itertools
 import re
-import time
 from typing import Any
 
 import pytest
 
 from .colours import contrast_ratio, delta_e, hue, parse_css, simulate
-from .support import DESKTOP, PHONE, Server
+from .support import DESKTOP, PHONE, Server, finished_game
 from .test_browser import create_in_lobby, play
 from .test_table_ui import axe_violations, new_page, wait_my_turn
 
@@ -276,18 +275,6 @@ def test_the_dealers_number_says_why(browser: Any, server: Server, contexts: lis
     dealer = page.locator("section.seat", has=page.locator(".badge", has_text="dealer"))
     assert re.search(r"number \d+: the tricks left", dealer.inner_text()), dealer.inner_text()
     assert not page.errors
-
-
-def finished_game(server: Server) -> str:
-    """A table whose game the bots have played to its end (Tandem Trick to 24 points, as random bots play it)."""
-    bots = [{"kind": "bot", "bot": "random"}] * 3
-    body = {"game": "tandem-trick", "players": 3, "seats": bots, "seat": None, "seed": 3, "options": {"target": 24}}
-    table = str(server.api("/api/tables", body)["table"]["id"])
-    deadline = time.monotonic() + 120
-    while server.api(f"/api/tables/{table}")["status"] != "over":
-        assert time.monotonic() < deadline, "the bots did not finish their game"
-        time.sleep(0.2)
-    return table
 
 
 #: Bots that answer at once: the states, not the bots' play, are what this test looks at.

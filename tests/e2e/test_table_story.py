@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from .support import DESKTOP, Server
+from .support import DESKTOP, Server, finished_game
 from .test_browser import create_in_lobby, play
 from .test_table_ui import axe_violations, new_page, wait_my_turn
 
@@ -120,23 +120,12 @@ def test_an_open_seat_says_how_the_game_gets_going(browser: Any, server: Server,
     assert not page.errors
 
 
-def finished_bot_game(server: Server, body: dict[str, Any]) -> tuple[str, int]:
-    """A table of bots played to its end: its id and how many rounds its score sheet holds."""
-    table = server.api("/api/tables", body)["table"]["id"]
-    deadline = time.monotonic() + 120
-    while server.api(f"/api/tables/{table}")["status"] != "over":
-        assert time.monotonic() < deadline, "the bots did not finish their game"
-        time.sleep(0.2)
-    return table, len(server.api(f"/api/tables/{table}/view")["view"]["score_sheet"])
-
-
 def test_a_finished_game_opened_again_shows_its_analysis(browser: Any, server: Server, contexts: list[Any]) -> None:
-    bots = [{"kind": "bot", "bot": "random"}] * 3
-    body = {"game": "tandem-trick", "players": 3, "seats": bots, "seat": None, "seed": 3, "options": {"target": 24}}
     # The server seeds its bots at random, and about one game in a hundred ends in its first round (a hit misère
     # ends the game): take the first of a few games with two rounds or more, so that several are analysed.
     for _ in range(5):
-        table, played = finished_bot_game(server, body)
+        table = finished_game(server)
+        played = len(server.api(f"/api/tables/{table}/view")["view"]["score_sheet"])
         if played >= 2:
             break
     page = new_page(browser, contexts, DESKTOP)
