@@ -11,7 +11,7 @@ import tricktable
 from tricktable.bots.base import make_bot
 from tricktable.bots.tricks_together.belief_data import SIZES, deal, play
 from tricktable.bots.tricks_together.policy import policy
-from tricktable.bots.tricks_together.search import LEVELS, MISFIT, TeamMate
+from tricktable.bots.tricks_together.search import LEVELS, TeamMate
 from tricktable.bots.tricks_together.small_rounds import (
     CAPS,
     SECRET,
@@ -250,7 +250,7 @@ def test_partners_numbers_are_read_through_the_shared_policy(secret: bool) -> No
             assert sum(target) == 2
         else:
             misfits = sum(numbers[p] not in (None, k.numbers[p]) for p in partners)
-            assert weight == pytest.approx(MISFIT**misfits)
+            assert weight == pytest.approx(LEVELS["strong"].misfit**misfits)
     if not secret:
         # Some sampled worlds fit the numbers and some do not: the reading is doing work.
         assert 0 < sum(w == 1.0 for w in weights) < len(weights)

@@ -5,12 +5,11 @@ gives.  The blueprint's estimate (``quick_number``) is a poor guide to it: of th
 chose, a Gaussian around the estimate predicts about 42%.  This module holds a model fitted to those choices
 (``number_reading_fit.py``): a softmax over the numbers 0..cards on a few plain features of the hand as its holder
 saw it (the estimate, trumps, sure trumps, high trumps, plain aces and kings, voids and singletons, the chooser's
-position), which predicts about 76-83% of them.  The 3- and 4-player settings were fitted again to the numbers
-``strong`` chooses now; the 5-player ones were fitted to the numbers it chose when it judged them by the
-blueprint's play-outs, and are a step behind it since it judges them by the learned policy's
-(``search.Level.policy_numbers``).  With Secret numbers a team-mate takes a partner's hidden number, in each
-sampled world, to be the model's likeliest number for the partner's hand there; ``fast`` takes the likeliest
-number for its own hand.
+position), which predicts about 76-83% of them.  Every setting was fitted again to the numbers ``strong``
+chooses since it judges them by the learned policy's play-outs (``search.Level.policy_numbers``), the 5-player
+ones last, with the 5-player policy taken two legs further.  With Secret numbers a team-mate takes a partner's
+hidden number, in each sampled world, to be the model's likeliest number for the partner's hand there; ``fast``
+takes the likeliest number for its own hand.
 
 The model is stored in ``number_reading.json``, one entry per setting (3 to 5 players, 6 and 7 cards, with
 trumps); other settings guess hidden numbers through the blueprint's estimate.

@@ -145,6 +145,10 @@ class Level:
     #: numbers (``number_reading``): a world weighs the model's chance of the number for the partner's sampled
     #: hand, raised to this power, in place of the Gaussian around the blueprint's estimate (0: ``sigma``)
     model_reading: float = 0.0
+    #: the weight of a world in which a partner's hand would have given another number than the one it chose
+    #: under the shared small-round policy: small rather than 0, so that a deal nobody expected still leaves
+    #: some worlds
+    misfit: float = 0.02
 
 
 LEVELS = {
@@ -223,9 +227,6 @@ def parse_level(text: str) -> Level:
 
 #: Worlds are drawn and judged in batches of this many, so a level can stop when its time is up.
 BATCH = 100
-#: Weight of a world in which a partner's hand would not have given the number it chose under the shared
-#: small-round policy: small rather than 0, so that a deal nobody expected still leaves some worlds.
-MISFIT = 0.02
 
 
 def best_card(legal: list[int], scores: list[float], votes: list[float]) -> int:
@@ -524,12 +525,13 @@ class TeamMate(LevelledBot[Level]):
         self, k: Knowledge, worlds: list[list[int]], targets: list[list[int]], weights: list[float]
     ) -> None:
         """Read the partners' numbers through the shared policy, in place: a world whose hand for a partner
-        would have given another number than the one it chose weighs ``MISFIT``; with Secret numbers, a
+        would have given another number than the one it chose weighs ``Level.misfit``; with Secret numbers, a
         hidden number is the policy's number for the sampled hand (the dealer takes the rest)."""
         found = policy_for(k.players, k.cards, self.number_table, k.secret) if self._uses_shared(k) else None
         if found is None:
             return
         cap, policy = found
+        misfit = self.level.misfit
         # An outsider's number says nothing through a policy it does not follow: its hidden number stays the
         # blueprint's estimate (``world_weights``).
         partners = [
@@ -546,7 +548,7 @@ class TeamMate(LevelledBot[Level]):
                 if k.numbers[p] is None:
                     target[p] = number
                 elif number != k.numbers[p]:
-                    weights[w] *= MISFIT
+                    weights[w] *= misfit
             if k.numbers[k.dealer] is None:
                 target[k.dealer] = k.cards - sum(target[p] for p in range(k.players) if p != k.dealer)
 
