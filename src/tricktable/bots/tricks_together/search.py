@@ -98,7 +98,8 @@ class Level:
     model_numbers: int = 0  #: from this many cards a round, a hidden number is the fitted model's (0: never)
     #: the power of the fitted model of partners' cards in a world's weight (0: unused; else it replaces ``rational``)
     play_model: float = 0.0
-    #: draw a card's worlds from the learned belief (``belief``), its odds raised to this power (0: uniformly)
+    #: draw a card's worlds from the learned belief (``belief``), its odds raised to this power (0: uniformly);
+    #: never with Secret numbers, which the belief did not learn from
     belief: float = 0.0
     #: no search: the learned policy's cards, and numbers that imitate ``strong``'s (the ``fast`` level)
     imitate: bool = False
@@ -409,7 +410,10 @@ class TeamMate(LevelledBot[Level]):
         votes = [0.0] * len(legal)
         start = time.perf_counter()
         done = 0
-        beliefs = seat_weights(k, level.belief, self.belief_model) if level.belief else None
+        # The belief was learnt from rounds whose numbers everybody sees; with Secret numbers its reading of a
+        # hidden number misleads it (a 5-player team made far more Secret rounds of 3 and 4 cards without it, see
+        # the game's page), so a Secret round draws its worlds at even odds.
+        beliefs = seat_weights(k, level.belief, self.belief_model) if level.belief and not k.secret else None
         if beliefs is not None:
             for p in self._other_outsiders(k):
                 beliefs[p] = [1.0] * 52  # even odds: the belief was learnt from team-mates' games
