@@ -325,9 +325,12 @@ def belief_for(players: int) -> Belief | None:
 
 def seat_weights(k: Knowledge, power: float = 1.0, model: Belief | None = None) -> list[list[float]] | None:
     """Per seat, per card, the odds that the seat holds the card rather than the rest of the pack, raised to
-    ``power``: the weights ``sample_deals`` draws worlds with.  ``None`` where no model fits the setting."""
+    ``power``: the weights ``sample_deals`` draws worlds with.  ``None`` where no model fits the setting: a count
+    of players without one, or Secret numbers, since every belief was learnt from rounds whose numbers everybody
+    sees and misreads a hidden one (a 5-player team made far more Secret rounds of 3 and 4 cards without it,
+    see the game's page)."""
     model = model or belief_for(k.players)
-    if model is None:
+    if model is None or k.secret:
         return None
     chances = model.chances(k)
     n = k.players

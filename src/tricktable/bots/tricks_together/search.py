@@ -410,10 +410,7 @@ class TeamMate(LevelledBot[Level]):
         votes = [0.0] * len(legal)
         start = time.perf_counter()
         done = 0
-        # The belief was learnt from rounds whose numbers everybody sees; with Secret numbers its reading of a
-        # hidden number misleads it (a 5-player team made far more Secret rounds of 3 and 4 cards without it, see
-        # the game's page), so a Secret round draws its worlds at even odds.
-        beliefs = seat_weights(k, level.belief, self.belief_model) if level.belief and not k.secret else None
+        beliefs = seat_weights(k, level.belief, self.belief_model) if level.belief else None
         if beliefs is not None:
             for p in self._other_outsiders(k):
                 beliefs[p] = [1.0] * 52  # even odds: the belief was learnt from team-mates' games
