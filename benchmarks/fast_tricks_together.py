@@ -66,7 +66,7 @@ def agreement(folder: Path, part: str = "test") -> tuple[Counter[str], Counter[s
     for record in belief_data.load(folder):
         if belief_data.split(record) != part:
             continue
-        game = belief_data.deal(record["players"], record["cards"], record["seed"], record["dealer"])
+        game = belief_data.dealt(record)
         for move in record["moves"]:
             view = game.view(game.to_move)
             if len(view["legal_moves"]) > 1:

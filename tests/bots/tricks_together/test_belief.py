@@ -385,3 +385,41 @@ def test_secret_rounds_draw_their_worlds_without_the_belief_learnt_from_open_num
     else:
         # With open numbers the belief moves some of these cards (the comparison above can fail).
         assert with_belief != without
+
+
+def test_a_round_played_with_secret_numbers_is_recorded_and_replayed_with_them() -> None:
+    task = (4, 2, belief_data.FIRST_SEED, "fast", 0.0, (4, 5), None)
+    hidden, shown = belief_data.play(task, secret=True), belief_data.play(task)
+    assert hidden["secret"] is True and "secret" not in shown
+    for record, secret in ((hidden, True), (shown, False)):
+        views = [k for k, _ in belief_data.positions(record)]
+        assert views and all(k.secret == secret for k in views)
+        # A seat sees no partner's number in a Secret round, and every number in an open one.
+        partners = [k.numbers[p] for k in views for p in range(4) if p != k.seat]
+        assert all((number is None) == secret for number in partners)
+
+
+def test_a_belief_learnt_from_secret_rounds_is_never_written_over_a_shipped_one(tmp_path: Path) -> None:
+    from tricktable.bots.tricks_together.train import BELIEF, POLICY, secret_rounds, shipped
+
+    folders = {}
+    for secret in (False, True):
+        folder = folders[secret] = tmp_path / ("secret" if secret else "open")
+        folder.mkdir()
+        rounds = [random_round(seed, 3) | ({"secret": True} if secret else {}) for seed in range(3)]
+        (folder / "rounds-000000.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rounds), encoding="utf-8")
+    assert secret_rounds([folders[True]]) and not secret_rounds([folders[False]])
+    with pytest.raises(SystemExit, match="mix"):
+        secret_rounds([folders[False], folders[True]])
+    assert shipped(BELIEF, 4) == MODELS[4]
+    for task in (BELIEF, POLICY):
+        with pytest.raises(SystemExit, match="Secret rounds ships: say where"):
+            shipped(task, 4, secret=True)
+
+
+def test_a_secret_view_is_read_only_by_a_belief_given_for_it() -> None:
+    k = read_view(second_seats_views(True)[0])
+    assert k.secret and seat_weights(k) is None  # no shipped belief learnt from Secret rounds
+    weights = seat_weights(k, model=belief_for(k.players))  # as the benchmarks give a candidate model
+    assert weights is not None and weights[k.seat] == [0.0] * 52
+    assert any(min(weights[p]) < 0.9 for p in range(k.players) if p != k.seat)

@@ -326,11 +326,15 @@ def belief_for(players: int) -> Belief | None:
 def seat_weights(k: Knowledge, power: float = 1.0, model: Belief | None = None) -> list[list[float]] | None:
     """Per seat, per card, the odds that the seat holds the card rather than the rest of the pack, raised to
     ``power``: the weights ``sample_deals`` draws worlds with.  ``None`` where no model fits the setting: a count
-    of players without one, or Secret numbers, since every belief was learnt from rounds whose numbers everybody
-    sees and misreads a hidden one (a 5-player team made far more Secret rounds of 3 and 4 cards without it,
-    see the game's page)."""
-    model = model or belief_for(k.players)
-    if model is None or k.secret:
+    of players without one, or a view with Secret numbers and no ``model`` given for it.  Every shipped belief
+    was learnt from rounds whose numbers everybody sees and misreads a hidden one (a 5-player team made far more
+    Secret rounds of 3 and 4 cards without it); beliefs learnt from Secret rounds (``belief_data --secret``) read
+    them better but made no more rounds, so none ships (see the game's page)."""
+    if model is None:
+        if k.secret:
+            return None
+        model = belief_for(k.players)
+    if model is None:
         return None
     chances = model.chances(k)
     n = k.players

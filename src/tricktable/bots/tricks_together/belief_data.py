@@ -54,10 +54,16 @@ FIRST_SEED = 700000
 Record = dict[str, Any]
 
 
-def deal(players: int, cards: int, seed: int, dealer: int) -> Any:
+def deal(players: int, cards: int, seed: int, dealer: int, secret: bool = False) -> Any:
     return tricktable.new_game(
-        "tricks-together", players=players, seed=seed, deals=[{"round": cards, "dealer": dealer}]
-    )
+        "tricks-together", players=players, seed=seed, deals=[{"round": cards, "dealer": dealer}],
+        secret_numbers=secret,
+    )  # fmt: skip
+
+
+def dealt(record: Record) -> Any:
+    """A record's round, newly dealt (with Secret numbers if it was played with them)."""
+    return deal(record["players"], record["cards"], record["seed"], record["dealer"], record.get("secret", False))
 
 
 def team(level: str, players: int, seed: int, belief: float, policy_file: str | None) -> dict[int, TeamMate]:
@@ -71,15 +77,18 @@ def team(level: str, players: int, seed: int, belief: float, policy_file: str | 
     return bots
 
 
-def play(task: tuple[int, int, int, str, float, tuple[int, ...], str | None], labels: str | None = None) -> Record:
+def play(
+    task: tuple[int, int, int, str, float, tuple[int, ...], str | None], labels: str | None = None, secret: bool = False
+) -> Record:
     """One round (``index``) played by a team of ``level``, drawing worlds from the learned belief at power
     ``belief`` (0: uniformly), the round sizes taken in turn from ``sizes``, with the learned policy in the file
     ``policy`` (``None``: the shipped one): its setting and every move.  ``labels``: a level that, at every card
     chosen among two or more, says which card it would have played from the same view (kept as ``labels``, in
-    order): the policy then learns that level's cards in the positions the playing team reaches."""
+    order): the policy then learns that level's cards in the positions the playing team reaches.  ``secret``: the
+    round is played with Secret numbers (the record says so, and is replayed with them)."""
     players, index, first_seed, level, belief, sizes, policy_file = task
     cards, seed, dealer = sizes[index % len(sizes)], first_seed + index, index % players
-    game = deal(players, cards, seed, dealer)
+    game = deal(players, cards, seed, dealer, secret)
     bots = team(level, players, seed, belief, policy_file)
     teachers = team(labels, players, seed + 1, belief, None) if labels is not None else {}
     moves, taught = [], []
@@ -94,6 +103,8 @@ def play(task: tuple[int, int, int, str, float, tuple[int, ...], str | None], la
         "players": players, "cards": cards, "seed": seed, "dealer": dealer, "moves": moves,
         "made": bool(game.score_sheet[0].success),
     }  # fmt: skip
+    if secret:
+        record["secret"] = True
     if teachers:
         record["labels"] = taught
     return record
@@ -102,7 +113,7 @@ def play(task: tuple[int, int, int, str, float, tuple[int, ...], str | None], la
 def positions(record: Record) -> Iterator[tuple[Knowledge, list[int]]]:
     """Before every card of the round, each seat's knowledge (where some other seat still holds cards) and the
     hands as they truly are then."""
-    game = deal(record["players"], record["cards"], record["seed"], record["dealer"])
+    game = dealt(record)
     for move in record["moves"]:
         if game.phase == "play":
             for seat in range(game.players):
@@ -116,7 +127,7 @@ def choices(record: Record, game: Any = None) -> Iterator[tuple[Knowledge, list[
     """Every card of the round that was a choice (two legal cards or more): the knowledge of the seat that chose,
     its legal cards and the card it played.  ``game``: the round's game, newly dealt, to read the true hands from
     at each choice (by default one is dealt here)."""
-    game = deal(record["players"], record["cards"], record["seed"], record["dealer"]) if game is None else game
+    game = dealt(record) if game is None else game
     for move in record["moves"]:
         if game.phase == "play":
             view = game.view(game.to_move)
@@ -133,7 +144,7 @@ def choice_arrays(records: list[Record], keeps: bool = False) -> tuple[np.ndarra
     xs, masks, ys, kept = [], [], [], []
     for record in records:
         taught = iter(record.get("labels", ()))
-        game = deal(record["players"], record["cards"], record["seed"], record["dealer"])
+        game = dealt(record)
         for k, legal, played in choices(record, game):
             x = np.zeros((MAX_LEGAL, FEATURES), dtype=np.float32)
             x[: len(legal)] = encode_choice(k, legal)
@@ -160,7 +171,7 @@ def value_arrays(records: list[Record]) -> tuple[np.ndarray, np.ndarray, np.ndar
     of ones (the training's shape).  Rounds with Secret numbers are left out: the label needs every number."""
     xs, ys = [], []
     for record in records:
-        game = deal(record["players"], record["cards"], record["seed"], record["dealer"])
+        game = dealt(record)
         for k, legal, played in choices(record, game):
             targets = [int(x) for x in k.numbers if x is not None]
             if len(legal) < 2 or len(targets) < k.players:
@@ -229,6 +240,7 @@ def generate(
     sizes: tuple[int, ...] = SIZES,
     policy_file: str | None = None,
     labels: str | None = None,
+    secret: bool = False,
 ) -> None:
     out.mkdir(parents=True, exist_ok=True)
     starts = [s for s in range(0, rounds, CHUNK) if not (out / f"rounds-{s:06d}.jsonl").exists()]
@@ -240,7 +252,7 @@ def generate(
                 for i in range(start, min(start + CHUNK, rounds))
             ]
             lines = []
-            for record in pool.map(partial(play, labels=labels), tasks):
+            for record in pool.map(partial(play, labels=labels, secret=secret), tasks):
                 lines.append(json.dumps(record))
                 progress.advance(bar)
             path = out / f"rounds-{start:06d}.jsonl"
@@ -267,6 +279,7 @@ def main() -> None:
     parser.add_argument(
         "--labels", help="a level that names the card it would play at each choice (the policy learns it)"
     )
+    parser.add_argument("--secret", action="store_true", help="play the rounds with Secret numbers")
     args = parser.parse_args()
     if not all(2 <= size <= 10 for size in args.sizes):
         raise SystemExit("--sizes are round sizes from 2 to 10 cards")
@@ -286,7 +299,7 @@ def main() -> None:
             raise SystemExit(f"{args.policy} does not load: {error}") from None
     generate(
         args.out, args.rounds, args.players, args.level, args.first_seed, args.workers, args.belief,
-        tuple(args.sizes), args.policy, args.labels,
+        tuple(args.sizes), args.policy, args.labels, args.secret,
     )  # fmt: skip
 
 

@@ -22,7 +22,7 @@ from typing import Any
 from rich.progress import track
 
 from tricktable.bots.tricks_together import cpolicy, cteam
-from tricktable.bots.tricks_together.belief_data import deal, split
+from tricktable.bots.tricks_together.belief_data import dealt, split
 from tricktable.bots.tricks_together.belief_data import load as load_rounds
 from tricktable.bots.tricks_together.card_value import MIN_POSITIONS, TABLE, nearest
 from tricktable.bots.tricks_together.policy import policy
@@ -37,7 +37,7 @@ def judged(record: dict[str, Any], play_out: str = "blueprint") -> list[tuple[in
     """For every card of a round chosen among two or more (``belief_data``'s record): the tricks left, whether
     the round was still makeable with open hands after it, whether the play-out (``PLAY_OUTS``) then made it,
     and whether the team made it."""
-    game = deal(record["players"], record["cards"], record["seed"], record["dealer"])
+    game = dealt(record)
     out = []
     for move in record["moves"]:
         if game.phase == "play":

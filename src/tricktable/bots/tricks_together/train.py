@@ -13,7 +13,8 @@ mini-batches drawn by a generator seeded with ``--seed`` (the same data and seed
 same machine); a progress bar, and every ``EVERY`` steps a line of the log file (``--log``: step, training loss,
 validation loss).  The weights kept are those of the step with the lowest validation loss; the held-out loss is
 measured once, on them, at the end.  The weights are written as NumPy arrays (``--out``, by default the shipped
-model for the rounds' number of players, ``belief.MODELS``): the bots need NumPy only, never PyTorch.
+model for the rounds' number of players, ``belief.MODELS``; none ships for rounds played with Secret numbers,
+``belief_data --secret``, so those need ``--out``): the bots need NumPy only, never PyTorch.
 
 ``policy``: the network of ``policy.py``, from the same rounds and split: every card a seat chose (two legal
 cards or more), labelled with the card ``strong`` played.  The loss is minus the log-chance the network's softmax
@@ -171,8 +172,11 @@ TASKS = {task.name: task for task in (BELIEF, POLICY, VALUE)}
 SHIPPED = {"belief": MODELS, "policy": policy.MODELS}
 
 
-def shipped(task: Task, players: int) -> Path:
-    """The shipped file a model learnt from rounds of ``players`` players replaces."""
+def shipped(task: Task, players: int, secret: bool = False) -> Path:
+    """The shipped file a model learnt from rounds of ``players`` players (with Secret numbers: ``secret``)
+    replaces."""
+    if secret:
+        raise SystemExit(f"no {task.name} learnt from Secret rounds ships: say where to write it with --out")
     if task.name not in SHIPPED:
         return position_value.MODEL
     if players not in SHIPPED[task.name]:
@@ -301,6 +305,14 @@ def positions(folder: Path, task: Task = BELIEF) -> tuple[int, dict[str, Positio
     return players.pop(), found
 
 
+def secret_rounds(folders: list[Path]) -> bool:
+    """Whether the rounds in ``folders`` were played with Secret numbers (all of them, or none)."""
+    secret = {bool(r.get("secret", False)) for folder in folders for r in belief_data.load(folder)}
+    if len(secret) > 1:
+        raise SystemExit("the folders mix rounds with Secret numbers and rounds without: give one kind")
+    return secret == {True}
+
+
 def gathered(folders: list[Path], task: Task) -> tuple[int, dict[str, Positions]]:
     """``positions`` of several folders, each part put together (they must hold rounds of one player count)."""
     found = [positions(folder, task) for folder in folders]
@@ -342,7 +354,7 @@ def main() -> None:
     torch.set_num_threads(args.threads)
     started = time.perf_counter()
     players, parts = gathered(args.data, task)
-    out: Path = args.out or shipped(task, players)
+    out: Path = args.out or shipped(task, players, secret_rounds(args.data))
     sizes = ", ".join(f"{len(data[0])} {name}" for name, data in parts.items())
     print(f"{players} players, {'choices' if task.name == 'policy' else 'positions'}: {sizes}")
     log = args.log or out.with_suffix(".log")
