@@ -2,7 +2,7 @@
 view in them.
 
     python -m tricktable.bots.tricks_together.belief_data --out DATA --rounds 2000 [--level strong[:FIELD=VALUE]]
-        [--belief 0] [--sizes 2 3 4 5 6 7] [--policy FILE] [--labels LEVEL] [--workers 2]
+        [--belief 0] [--sizes 2 3 4 5 6 7] [--policy FILE] [--labels LEVEL] [--secret] [--workers 2]
 
 Round ``i`` has ``sizes[i % len(sizes)]`` cards (``--sizes``, by default ``SIZES``) and is dealt by seed
 ``--first-seed + i``, the dealer turning with ``i``; a team of ``--level`` team-mates (seeded by the round) chooses
@@ -15,6 +15,7 @@ its worlds out with it, ``fast`` plays it), so that the rounds an earlier turn o
 played again.  ``--labels LEVEL``: at every card chosen among two or more, a team-mate of that level names the
 card it would play from the same view, and the policy learns those cards instead, in the positions the playing
 team reaches (``--level fast --labels strong``: the positions a team of ``fast`` reaches, labelled by ``strong``).
+``--secret`` plays the rounds with Secret numbers (each record says so, and is replayed with them).
 Only the moves (and labels) are kept, as JSON lines in files of ``CHUNK`` rounds (``rounds-000000.jsonl``, ...):
 a file already there is not played again, so a run stopped half-way goes on where it stopped, and the same command
 always makes the same files. ``positions`` replays a round and gives, before every card played, each seat's
